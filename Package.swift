@@ -1,0 +1,42 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Warnings that FFmpeg 7.x would turn into build failures are errors here already.
+let strictFFmpeg: [SwiftSetting] = [.treatWarning("DeprecatedDeclaration", as: .error)]
+
+let package = Package(
+  name: "Segue",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "segue", targets: ["segue"]),
+    .library(name: "Rendering", targets: ["Rendering"]),
+    .library(name: "Composition", targets: ["Composition"]),
+    .library(name: "Playlists", targets: ["Playlists"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CFFmpeg",
+      pkgConfig: "libavformat libavcodec libswresample libavutil",
+      providers: [
+        .apt(["pkg-config", "libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"]),
+        .brew(["ffmpeg"]),
+      ]),
+    .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
+    .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim"], swiftSettings: strictFFmpeg),
+    .target(name: "Composition"),
+    .target(name: "Playlists"),
+    .target(name: "Rendering", dependencies: ["Composition", "Playlists", "FFmpegAudio"]),
+    .executableTarget(
+      name: "segue",
+      dependencies: ["Rendering", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .executableTarget(name: "make-demo-tracks", dependencies: ["Rendering"], path: "Examples/make-demo-tracks"),
+    .target(name: "AudioTestSupport", dependencies: ["Rendering"], path: "Tests/AudioTestSupport"),
+    .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
+    .testTarget(name: "PlaylistsTests", dependencies: ["Playlists"]),
+    .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AudioTestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["AudioTestSupport"]),
+  ]
+)

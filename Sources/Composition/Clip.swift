@@ -1,0 +1,25 @@
+/// A stretch of one source placed on the timeline, in sample frames at the timeline's rate.
+///
+/// As in GStreamer Editing Services: `start` is where the clip begins in the output, `inPoint`
+/// where it begins in its source, and `duration` how long it plays. Ranges are half-open:
+/// the clip covers `start ..< start + duration`.
+public struct Clip: Sendable, Hashable {
+  /// Which of the timeline's sources this clip plays (an index into the render's inputs).
+  public var source: Int
+  public var start: Int64
+  public var inPoint: Int64
+  public var duration: Int64
+
+  public init(source: Int, start: Int64, inPoint: Int64 = 0, duration: Int64) {
+    self.source = source
+    self.start = start
+    self.inPoint = inPoint
+    self.duration = duration
+  }
+
+  /// The first sample frame after the clip.
+  public var end: Int64 { start + duration }
+
+  /// The output range the clip covers.
+  public var range: Range<Int64> { start..<end }
+}

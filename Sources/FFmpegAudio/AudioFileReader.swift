@@ -1,0 +1,146 @@
+import CFFmpegShim
+
+/// Decodes an audio file into interleaved float blocks, with its encoder delay and padding removed.
+///
+/// FFmpeg drops MP3 (LAME tag), Ogg Opus/Vorbis and MP4 priming by itself; the reader adds what
+/// FFmpeg 5.1 leaves out, the MP4 end padding (trimmed to the edit list's duration). When the
+/// output rate differs, the resampler is flushed at the end and the length is made exact:
+/// `frames × outputRate / inputRate`, rounded to the nearest sample frame.
+public final class AudioFileReader {
+  /// What the file declared before decoding.
+  public let info: AudioStreamInfo
+  /// The rate and channel count of the blocks this reader returns.
+  public let output: PCMLayout
+  /// Sample frames decoded from the source so far, at the source's rate, after trimming.
+  public private(set) var sourceFramesDecoded: Int64 = 0
+  /// Sample frames returned so far, at the output rate.
+  public private(set) var framesDelivered: Int64 = 0
+
+  private let demuxer: Demuxer
+  private let decoder: AudioDecoder
+  private let packet = Packet()
+  private let frame = Frame()
+  private let buffer: SampleBuffer
+  private var resampler: Resampler?
+  private var state = State.decoding
+  /// Converted frames kept back from the last block: where they start in `buffer`, how many.
+  private var heldFrames = (start: 0, count: 0)
+  private static let heldBackFrames = 32
+  /// The MP4 edit list's length, past which decoded samples are end padding.
+  private let trimLimit: Int64?
+
+  private enum State { case decoding, flushing, finished }
+
+  /// Opens `path`; blocks come out in `output`'s layout, or in the file's own when it is nil.
+  public init(path: String, output: PCMLayout? = nil) throws {
+    demuxer = try Demuxer(path: path)
+    decoder = try AudioDecoder(for: demuxer)
+    info = AudioStreamInfo(demuxer: demuxer)
+    let layout = output ?? PCMLayout(sampleRate: info.sampleRate, channelCount: info.channelCount)
+    self.output = layout
+    buffer = SampleBuffer(channelCount: layout.channelCount)
+    trimLimit = info.isMP4Family ? info.declaredFrameCount : nil
+  }
+
+  /// True when blocks are the decoded samples themselves: same rate and channels as the source.
+  public var isUnconverted: Bool {
+    output.sampleRate == info.sampleRate && output.channelCount == info.channelCount
+  }
+
+  /// Decodes the next block of interleaved samples, valid until the next call; nil at the end.
+  public func nextBlock() throws -> UnsafeBufferPointer<Float>? {
+    while true {
+      switch state {
+      case .finished:
+        return nil
+      case .flushing:
+        state = .finished
+        if let block = try flushResampler() { return block }
+      case .decoding:
+        switch try decoder.receive(into: frame) {
+        case .produced:
+          if let block = try convertDecodedFrame() { return block }
+        case .needsInput:
+          try sendNextPacket()
+        case .finished:
+          try checkNotTruncated()
+          state = .flushing
+        }
+      }
+    }
+  }
+
+  private func convertDecodedFrame() throws -> UnsafeBufferPointer<Float>? {
+    var count = frame.sampleCount
+    if let trimLimit { count = Int(min(Int64(count), max(0, trimLimit - sourceFramesDecoded))) }
+    guard count > 0 else { return nil }
+    if resampler == nil {
+      resampler = try Resampler(convertingFramesLike: frame, to: output, path: demuxer.path)
+    } else if !resampler!.accepts(frame) {
+      throw AudioFileError.formatChanged(path: demuxer.path, atFrame: sourceFramesDecoded)
+    }
+    sourceFramesDecoded += Int64(count)
+    let held = takeHeldFrames()
+    let written = try resampler!.convert(frame, count: count, into: buffer, at: held)
+    return deliver(held + written, holdingBack: isUnconverted ? 0 : Self.heldBackFrames)
+  }
+
+  /// Drains the resampler and pads or trims the end to the exact converted length.
+  private func flushResampler() throws -> UnsafeBufferPointer<Float>? {
+    guard let resampler else { return nil }
+    var available = takeHeldFrames()
+    while true {
+      let written = try resampler.convert(nil, count: 0, into: buffer, at: available)
+      if written == 0 { break }
+      available += written
+    }
+    let expected =
+      isUnconverted
+      ? sourceFramesDecoded
+      : (sourceFramesDecoded * Int64(output.sampleRate) + Int64(info.sampleRate / 2)) / Int64(info.sampleRate)
+    let remaining = Int(max(0, expected - framesDelivered))
+    if remaining > available {
+      buffer.reserve(frames: remaining)
+      buffer.storage[(available * output.channelCount)..<(remaining * output.channelCount)].update(repeating: 0)
+    }
+    return deliver(remaining, holdingBack: 0)
+  }
+
+  /// Returns the first `frames - holdingBack` buffered frames and keeps the rest for next time.
+  ///
+  /// libswresample may put out a frame or two more than the exact converted length before it is
+  /// flushed; holding a few frames back lets the flush trim them instead of a later sample.
+  private func deliver(_ frames: Int, holdingBack: Int) -> UnsafeBufferPointer<Float>? {
+    let delivered = max(0, frames - holdingBack)
+    heldFrames = (delivered, frames - delivered)
+    guard delivered > 0 else { return nil }
+    framesDelivered += Int64(delivered)
+    return buffer.frames(0..<delivered)
+  }
+
+  /// Moves the frames held back last time to the front of the buffer and says how many there are.
+  private func takeHeldFrames() -> Int {
+    buffer.moveToFront(from: heldFrames.start, count: heldFrames.count)
+    defer { heldFrames = (0, 0) }
+    return heldFrames.count
+  }
+
+  /// Feeds the decoder; a frame that fails to decode at the end of the file means it was cut short.
+  private func sendNextPacket() throws {
+    let packet = try demuxer.read(into: packet) ? packet : nil
+    do {
+      try decoder.send(packet)
+    } catch where error.isInvalidData {
+      if demuxer.isAtEndOfFile {
+        throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: info.declaredFrameCount)
+      }
+      throw AudioFileError.undecodable(path: demuxer.path, atFrame: sourceFramesDecoded, cause: error)
+    }
+  }
+
+  private func checkNotTruncated() throws {
+    guard !info.isMP4Family, let declared = info.declaredFrameCount, sourceFramesDecoded < declared
+    else { return }
+    throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: declared)
+  }
+}

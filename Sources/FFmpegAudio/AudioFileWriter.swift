@@ -1,0 +1,90 @@
+import CFFmpegShim
+
+/// Encodes PCM into an audio file in one pass, sample-exact.
+///
+/// Chunks of any length are cut into encoder frames of exactly `frameSize` sample frames, with a
+/// short last frame (never padded), and timestamps that count samples. The encoder's delay and
+/// padding travel with its packets to the muxer, which writes them where players read them (the
+/// LAME tag, the MP4 edit list at a sample-rate timescale, Ogg's pre-skip and final granule).
+public final class AudioFileWriter {
+  /// The PCM that `write(_:)` expects.
+  public let inputFormat: EncoderInputFormat
+  /// Sample frames handed to the encoder so far.
+  public private(set) var framesWritten: Int64 = 0
+
+  private let muxer: Muxer
+  private let encoder: AudioEncoder
+  private let stream: UnsafeMutablePointer<AVStream>
+  private let frame = Frame()
+  private let packet = Packet()
+  /// Sample frames already copied into `frame`, which is sent when it holds `frameSize`.
+  private var filled = 0
+
+  /// Creates `path` as FFmpeg's container `containerName`, encoded as `settings` say.
+  public init(path: String, containerName: String, settings: EncoderSettings) throws {
+    muxer = try Muxer(path: path, containerName: containerName)
+    encoder = try AudioEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader, path: path)
+    inputFormat = encoder.inputFormat
+    stream = try muxer.addStream(from: encoder)
+    try muxer.writeHeader(sampleRate: settings.layout.sampleRate)
+  }
+
+  /// The sample rates an encoder accepts, or nil when it takes any.
+  public static func supportedSampleRates(codecName: String) -> [Int]? {
+    AudioEncoder.supportedSampleRates(codecName: codecName)
+  }
+
+  /// True when this FFmpeg build has the named encoder.
+  public static func hasEncoder(named codecName: String) -> Bool {
+    avcodec_find_encoder_by_name(codecName) != nil
+  }
+
+  /// Appends a chunk of PCM in `inputFormat`.
+  public func write(_ chunk: PCMChunk) throws {
+    var consumed = 0
+    while consumed < chunk.frameCount {
+      if filled == 0 { try encoder.allocate(frame, count: inputFormat.frameSize) }
+      let taken = min(chunk.frameCount - consumed, inputFormat.frameSize - filled)
+      copy(chunk, from: consumed, count: taken)
+      filled += taken
+      consumed += taken
+      if filled == inputFormat.frameSize { try sendFilledFrame() }
+    }
+  }
+
+  /// Sends the short last frame, drains the encoder and completes the file.
+  public func finish() throws {
+    if filled > 0 {
+      frame.pointer.pointee.nb_samples = Int32(filled)
+      try sendFilledFrame()
+    }
+    try encoder.send(nil)
+    try writePendingPackets()
+    try muxer.finish()
+  }
+
+  private func copy(_ chunk: PCMChunk, from start: Int, count: Int) {
+    let planeFrameBytes = inputFormat.bytesPerSample * (inputFormat.isPlanar ? 1 : inputFormat.layout.channelCount)
+    for (index, plane) in chunk.planes.enumerated() {
+      let destination = frame.pointer.pointee.extended_data[index]! + filled * planeFrameBytes
+      plane.withUnsafeBytes { source in
+        let from = source.baseAddress! + start * planeFrameBytes
+        destination.update(from: from.assumingMemoryBound(to: UInt8.self), count: count * planeFrameBytes)
+      }
+    }
+  }
+
+  private func sendFilledFrame() throws {
+    frame.pointer.pointee.pts = framesWritten
+    framesWritten += Int64(filled)
+    filled = 0
+    try encoder.send(frame)
+    try writePendingPackets()
+  }
+
+  private func writePendingPackets() throws {
+    while try encoder.receive(into: packet, for: stream) == .produced {
+      try muxer.write(packet)
+    }
+  }
+}

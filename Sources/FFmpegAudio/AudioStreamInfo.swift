@@ -1,0 +1,34 @@
+/// What a file says about its audio stream before any of it is decoded.
+public struct AudioStreamInfo: Sendable, Equatable {
+  /// FFmpeg's name for the container, for example `flac` or `mov,mp4,m4a,3gp,3g2,mj2`.
+  public var containerName: String
+  /// FFmpeg's name for the codec, for example `mp3` or `aac`.
+  public var codecName: String
+  public var sampleRate: Int
+  public var channelCount: Int
+  /// The channel layout as FFmpeg describes it, for example `stereo`.
+  public var channelLayout: String
+  /// Bits per sample that carry signal for integer (lossless) codecs; nil for float and lossy ones.
+  public var bitsPerSample: Int?
+  /// The length in sample frames that the container declares, when it declares one exactly.
+  ///
+  /// FLAC's STREAMINFO, WAV/AIFF data sizes and MP4 edit lists are exact; MP3 and Ogg durations
+  /// include encoder delay and padding, so they are not reported here.
+  public var declaredFrameCount: Int64?
+
+  public init(
+    containerName: String, codecName: String, sampleRate: Int, channelCount: Int,
+    channelLayout: String, bitsPerSample: Int?, declaredFrameCount: Int64?
+  ) {
+    self.containerName = containerName
+    self.codecName = codecName
+    self.sampleRate = sampleRate
+    self.channelCount = channelCount
+    self.channelLayout = channelLayout
+    self.bitsPerSample = bitsPerSample
+    self.declaredFrameCount = declaredFrameCount
+  }
+
+  /// True for the MP4 family, whose end padding FFmpeg 5.1 does not trim by itself.
+  var isMP4Family: Bool { containerName.hasPrefix("mov,") }
+}

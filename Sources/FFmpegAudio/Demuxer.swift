@@ -1,0 +1,58 @@
+import CFFmpegShim
+
+/// Owns an input `AVFormatContext`: opens a file, finds its audio stream and reads its packets.
+final class Demuxer {
+  let path: String
+  private var context: UnsafeMutablePointer<AVFormatContext>?
+  /// The audio stream's index and pointer (owned by `context`).
+  let streamIndex: Int32
+  let stream: UnsafeMutablePointer<AVStream>
+  /// The decoder FFmpeg chose for the stream.
+  let codec: UnsafePointer<AVCodec>
+
+  /// Opens `path` and selects its best audio stream.
+  init(path: String) throws(FFmpegError) {
+    self.path = path
+    var context: UnsafeMutablePointer<AVFormatContext>?
+    try check(avformat_open_input(&context, path, nil, nil), "avformat_open_input", path: path)
+    do throws(FFmpegError) {
+      try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", path: path)
+      var codec: UnsafePointer<AVCodec>?
+      streamIndex = try check(
+        av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, &codec, 0), "av_find_best_stream",
+        path: path)
+      guard let codec else {
+        throw FFmpegError(function: "av_find_best_stream", code: SEGUE_AVERROR_DECODER_NOT_FOUND, path: path)
+      }
+      self.codec = codec
+      stream = context!.pointee.streams[Int(streamIndex)]!
+    } catch {
+      avformat_close_input(&context)
+      throw error
+    }
+    self.context = context
+    // Only the audio stream's packets are wanted; the demuxer may skip the rest cheaply.
+    for index in 0..<Int(context!.pointee.nb_streams) where index != Int(streamIndex) {
+      context!.pointee.streams[index]!.pointee.discard = AVDISCARD_ALL
+    }
+  }
+
+  /// The container's short name, as FFmpeg knows it.
+  var containerName: String { String(cString: context!.pointee.iformat.pointee.name) }
+
+  /// Reads the next packet of the audio stream into `packet`; false at the end of the file.
+  func read(into packet: Packet) throws(FFmpegError) -> Bool {
+    while true {
+      packet.unref()
+      let result = av_read_frame(context, packet.pointer)
+      if result == SEGUE_AVERROR_EOF { return false }
+      try check(result, "av_read_frame", path: path)
+      if packet.pointer.pointee.stream_index == streamIndex { return true }
+    }
+  }
+
+  /// True once the reader has reached the end of the file's bytes.
+  var isAtEndOfFile: Bool { context!.pointee.pb.map { avio_feof($0) != 0 } ?? true }
+
+  deinit { avformat_close_input(&context) }
+}

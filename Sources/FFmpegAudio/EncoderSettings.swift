@@ -1,0 +1,73 @@
+/// How to encode: which FFmpeg encoder, at what layout, and its quality settings.
+public struct EncoderSettings: Sendable, Equatable {
+  /// FFmpeg's encoder name, for example `flac`, `libmp3lame`, `aac`, `alac`, `libopus`.
+  public var codecName: String
+  public var layout: PCMLayout
+  /// Bits per sample for integer encoders (16, 24 or 32); nil lets lossy encoders take float.
+  public var bitDepth: Int?
+  /// Constant or average bit rate in bits per second.
+  public var bitRate: Int?
+  /// Variable-bit-rate quality in the encoder's own scale (LAME's -V 0...9, Vorbis -1...10).
+  public var vbrQuality: Double?
+  /// FLAC's compression level (0...12).
+  public var compressionLevel: Int?
+
+  public init(
+    codecName: String, layout: PCMLayout, bitDepth: Int? = nil, bitRate: Int? = nil,
+    vbrQuality: Double? = nil, compressionLevel: Int? = nil
+  ) {
+    self.codecName = codecName
+    self.layout = layout
+    self.bitDepth = bitDepth
+    self.bitRate = bitRate
+    self.vbrQuality = vbrQuality
+    self.compressionLevel = compressionLevel
+  }
+}
+
+/// The PCM an encoder takes in: its sample type, planarity and frame size.
+public struct EncoderInputFormat: Sendable, Equatable {
+  /// How one sample is stored.
+  public enum SampleType: Sendable, Equatable {
+    case float32
+    /// Integers in 16-bit words.
+    case int16
+    /// Integers in 32-bit words, of which the top `significantBits` carry signal (24 for 24-bit).
+    case int32(significantBits: Int)
+  }
+
+  public var sampleType: SampleType
+  /// One plane per channel when true; one interleaved plane when false.
+  public var isPlanar: Bool
+  public var layout: PCMLayout
+  /// Sample frames per encoder frame; every frame but the last has exactly this many.
+  public var frameSize: Int
+
+  /// Bytes per sample in memory.
+  public var bytesPerSample: Int {
+    switch sampleType {
+    case .int16: 2
+    case .float32, .int32: 4
+    }
+  }
+
+  /// Bits of precision, for integer types; nil for float.
+  public var integerBits: Int? {
+    switch sampleType {
+    case .float32: nil
+    case .int16: 16
+    case .int32(let bits): bits
+    }
+  }
+}
+
+/// PCM in an encoder's input format: one byte array per plane, `frameCount` sample frames long.
+public struct PCMChunk: Sendable {
+  public var frameCount: Int
+  public var planes: [[UInt8]]
+
+  public init(frameCount: Int, planes: [[UInt8]]) {
+    self.frameCount = frameCount
+    self.planes = planes
+  }
+}

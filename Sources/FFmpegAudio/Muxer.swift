@@ -1,0 +1,65 @@
+import CFFmpegShim
+
+/// Owns an output `AVFormatContext` and its file: one audio stream, header, packets, trailer.
+final class Muxer {
+  let path: String
+  private var context: UnsafeMutablePointer<AVFormatContext>?
+  private var isFileOpen = false
+
+  /// Creates a muxer of FFmpeg's format `containerName` (for example `flac`, `ipod`, `ogg`).
+  init(path: String, containerName: String) throws(FFmpegError) {
+    self.path = path
+    try check(
+      avformat_alloc_output_context2(&context, nil, containerName, path), "avformat_alloc_output_context2",
+      path: path)
+  }
+
+  /// True when the container wants codec headers in extradata rather than in the stream.
+  var wantsGlobalHeader: Bool { context!.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+
+  /// True for MP4-family containers, whose edit list needs a sample-rate timescale to be exact.
+  var isMP4Family: Bool {
+    let name = String(cString: context!.pointee.oformat.pointee.name)
+    return ["mp4", "ipod", "mov"].contains(name)
+  }
+
+  /// Adds the audio stream, described by the opened encoder's parameters.
+  func addStream(from encoder: AudioEncoder) throws(FFmpegError) -> UnsafeMutablePointer<AVStream> {
+    guard let stream = avformat_new_stream(context, nil) else {
+      throw FFmpegError(function: "avformat_new_stream", code: segue_averror(ENOMEM), path: path)
+    }
+    try encoder.describe(into: stream)
+    return stream
+  }
+
+  /// Opens the file and writes the container header.
+  func writeHeader(sampleRate: Int) throws(FFmpegError) {
+    if context!.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+      try check(avio_open(&context!.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", path: path)
+      isFileOpen = true
+    }
+    var options: OpaquePointer?
+    defer { av_dict_free(&options) }
+    if isMP4Family { av_dict_set(&options, "movie_timescale", String(sampleRate), 0) }
+    try check(avformat_write_header(context, &options), "avformat_write_header", path: path)
+  }
+
+  /// Writes one packet, passed through unchanged so its skip-samples side data reaches the muxer.
+  func write(_ packet: Packet) throws(FFmpegError) {
+    try check(av_interleaved_write_frame(context, packet.pointer), "av_interleaved_write_frame", path: path)
+  }
+
+  /// Writes the trailer (where MP3's LAME tag and MP4's edit list are completed) and closes the file.
+  func finish() throws(FFmpegError) {
+    try check(av_write_trailer(context), "av_write_trailer", path: path)
+    if isFileOpen {
+      try check(avio_closep(&context!.pointee.pb), "avio_closep", path: path)
+      isFileOpen = false
+    }
+  }
+
+  deinit {
+    if isFileOpen { avio_closep(&context!.pointee.pb) }
+    avformat_free_context(context)
+  }
+}

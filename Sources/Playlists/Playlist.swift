@@ -1,0 +1,69 @@
+import Foundation
+
+/// An ordered list of audio files to render, read from a playlist file or given directly.
+public struct Playlist: Sendable, Equatable {
+  /// The playlist file this came from, or nil for files named on the command line.
+  public var file: String?
+  public var entries: [PlaylistEntry]
+
+  public init(file: String? = nil, entries: [PlaylistEntry]) {
+    self.file = file
+    self.entries = entries
+  }
+}
+
+/// One track of a playlist: where its audio is, and where it was named.
+public struct PlaylistEntry: Sendable, Equatable {
+  /// The path as the playlist wrote it.
+  public var location: String
+  /// The path to open: `location` resolved against the playlist's folder.
+  public var path: String
+  /// The title from `#EXTINF`, if any.
+  public var title: String?
+  /// The length the playlist claims, in seconds (a hint, never trusted for rendering).
+  public var durationHint: Double?
+  /// Where the entry was named, for error messages.
+  public var origin: SourceLocation?
+
+  public init(
+    location: String, path: String, title: String? = nil, durationHint: Double? = nil,
+    origin: SourceLocation? = nil
+  ) {
+    self.location = location
+    self.path = path
+    self.title = title
+    self.durationHint = durationHint
+    self.origin = origin
+  }
+}
+
+/// A place in a text file: `file:line:column`, lines and columns counted from 1.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+  public var file: String
+  public var line: Int
+  public var column: Int
+
+  public init(file: String, line: Int, column: Int = 1) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  /// `list.m3u:3` (the column is left out where it is 1, as for a whole line).
+  public var description: String { column == 1 ? "\(file):\(line)" : "\(file):\(line):\(column)" }
+}
+
+/// A playlist that cannot be read, with where and why.
+public struct PlaylistError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var location: SourceLocation?
+  public var file: String
+  public var message: String
+
+  public init(file: String, location: SourceLocation? = nil, message: String) {
+    self.file = file
+    self.location = location
+    self.message = message
+  }
+
+  public var description: String { "\(location.map(String.init(describing:)) ?? file): \(message)" }
+}

@@ -1,0 +1,53 @@
+import FFmpegAudio
+import Foundation
+
+/// Checks every input before anything is written, and reports all the bad ones at once.
+enum InputCheck {
+  /// Probes each input; throws one error per bad input.
+  static func probeAll(_ inputs: [InputSource]) throws(RenderError) -> [AudioStreamInfo] {
+    var infos: [AudioStreamInfo] = []
+    var errors: [RenderError] = []
+    for input in inputs {
+      do throws(RenderError) { infos.append(try probe(input)) } catch { errors.append(error) }
+    }
+    if errors.count == 1 { throw errors[0] }
+    if errors.count > 1 { throw .several(errors) }
+    return infos
+  }
+
+  private static func probe(_ input: InputSource) throws(RenderError) -> AudioStreamInfo {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder) else {
+      throw .input(input, .notFound)
+    }
+    if isFolder.boolValue { throw .input(input, .notAFile) }
+    let size = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int) ?? 0
+    if size == 0 { throw .input(input, .empty) }
+    let info: AudioStreamInfo
+    do {
+      info = try AudioStreamInfo.probe(path: input.path)
+    } catch {
+      throw .input(input, problem(for: error))
+    }
+    guard info.sampleRate > 0, info.channelCount > 0 else {
+      throw .input(input, .notAudio)
+    }
+    return info
+  }
+
+  /// Words a failure to open or decode an input for its user.
+  static func problem(for error: any Error) -> InputProblem {
+    switch error {
+    case let error as FFmpegError where error.isNotFound: .notFound
+    case let error as FFmpegError where error.isStreamNotFound: .noAudioStream
+    case let error as FFmpegError where error.isDecoderNotFound: .noDecoder
+    case let error as FFmpegError where error.function.hasPrefix("avformat_"):
+      error.isInvalidData || error.code == -EINVAL ? .notAudio : .cannotOpen(detail: error.message)
+    case let error as FFmpegError: .cannotDecode(detail: error.message, atFrame: 0)
+    case AudioFileError.truncated(_, let decoded, let declared): .truncated(decoded: decoded, declared: declared)
+    case AudioFileError.formatChanged(_, let frame): .formatChanged(atFrame: frame)
+    case AudioFileError.undecodable(_, let frame, let cause): .cannotDecode(detail: cause.message, atFrame: frame)
+    default: .cannotOpen(detail: "\(error)")
+    }
+  }
+}

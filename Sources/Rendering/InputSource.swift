@@ -1,0 +1,25 @@
+import Playlists
+
+/// One audio file to render, with where the user named it.
+public struct InputSource: Sendable, Equatable {
+  /// The path to open.
+  public var path: String
+  /// The path as the user wrote it, in a playlist or on the command line.
+  public var displayName: String
+  /// The playlist line that named it, if any.
+  public var origin: SourceLocation?
+
+  public init(path: String, displayName: String? = nil, origin: SourceLocation? = nil) {
+    self.path = path
+    self.displayName = displayName ?? path
+    self.origin = origin
+  }
+
+  /// The inputs a playlist names, in order.
+  public static func entries(of playlist: Playlist) -> [InputSource] {
+    playlist.entries.map { InputSource(path: $0.path, displayName: $0.location, origin: $0.origin) }
+  }
+
+  /// `list.m3u:3: song.flac` or `song.flac`, the prefix of every message about this input.
+  var label: String { origin.map { "\($0): \(displayName)" } ?? displayName }
+}

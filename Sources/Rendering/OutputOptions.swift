@@ -1,0 +1,34 @@
+/// What the user asked of the output file's format; whatever is nil follows the file's extension
+/// and the inputs.
+public struct OutputOptions: Sendable, Equatable {
+  /// The container, when not the output's extension: `wav`, `flac`, `mp3`, `m4a`, `m4b`, `opus`, `ogg`.
+  public var format: String?
+  /// The codec where a container offers a choice: `aac` or `alac` in M4A, `vorbis` or `opus` in Ogg.
+  public var codec: String?
+  /// 16 or 24 for WAV, FLAC and ALAC; 32 for 32-bit float WAV.
+  public var bitDepth: Int?
+  /// Bit rate in bits per second for lossy codecs (constant for MP3, target for AAC and Opus).
+  public var bitRate: Int?
+  /// Variable-bit-rate quality: LAME's `-V` 0 (best) to 9 for MP3, -1 to 10 (best) for Vorbis.
+  public var quality: Double?
+  /// FLAC's compression level, 0 to 12.
+  public var compressionLevel: Int?
+  /// The output's sample rate; the first input's (or the nearest the codec takes) when nil.
+  public var sampleRate: Int?
+  /// The output's channel count; the first input's when nil.
+  public var channelCount: Int?
+
+  public init(
+    format: String? = nil, codec: String? = nil, bitDepth: Int? = nil, bitRate: Int? = nil,
+    quality: Double? = nil, compressionLevel: Int? = nil, sampleRate: Int? = nil, channelCount: Int? = nil
+  ) {
+    self.format = format
+    self.codec = codec
+    self.bitDepth = bitDepth
+    self.bitRate = bitRate
+    self.quality = quality
+    self.compressionLevel = compressionLevel
+    self.sampleRate = sampleRate
+    self.channelCount = channelCount
+  }
+}

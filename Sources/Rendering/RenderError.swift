@@ -1,0 +1,78 @@
+import Playlists
+
+/// Why a render failed, worded for the person who asked for it: one line per problem.
+public enum RenderError: Error, Sendable, CustomStringConvertible {
+  case input(InputSource, InputProblem)
+  case playlist(PlaylistError)
+  case output(path: String, OutputProblem)
+  case options(String)
+  case cancelled
+  case verificationFailed(path: String, expected: Int64, decoded: Int64)
+  /// Several inputs failed their checks; all are reported at once.
+  case several([RenderError])
+
+  public var description: String {
+    switch self {
+    case .input(let source, let problem): "\(source.label): \(problem)"
+    case .playlist(let error): error.description
+    case .output(let path, let problem): "\(path): \(problem)"
+    case .options(let message): message
+    case .cancelled: "cancelled; no output was written"
+    case .verificationFailed(let path, let expected, let decoded):
+      "\(path): verification failed: decodes to \(decoded) sample frames, the timeline says \(expected)"
+    case .several(let errors): errors.map(\.description).joined(separator: "\n")
+    }
+  }
+}
+
+/// What is wrong with an input file.
+public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
+  case notFound
+  case notAFile
+  case empty
+  case notAudio
+  case noAudioStream
+  case noDecoder
+  case truncated(decoded: Int64, declared: Int64?)
+  case formatChanged(atFrame: Int64)
+  case cannotOpen(detail: String)
+  case cannotDecode(detail: String, atFrame: Int64)
+
+  public var description: String {
+    switch self {
+    case .notFound: "file not found"
+    case .notAFile: "not a file"
+    case .empty: "file is empty"
+    case .notAudio: "not an audio file FFmpeg can read"
+    case .noAudioStream: "has no audio stream"
+    case .noDecoder: "no decoder for its audio in this FFmpeg build"
+    case .truncated(let decoded, let declared?): "truncated: decoded \(decoded) of \(declared) sample frames"
+    case .truncated(let decoded, nil): "truncated: the file ends inside a frame, after \(decoded) sample frames"
+    case .formatChanged(let frame): "its sample rate or channels change at sample frame \(frame)"
+    case .cannotOpen(let detail): "cannot open (\(detail))"
+    case .cannotDecode(let detail, let frame): "cannot decode after sample frame \(frame) (\(detail))"
+    }
+  }
+}
+
+/// What is wrong with the output path or its format.
+public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
+  case exists
+  case isInput(InputSource)
+  case folderMissing(String)
+  case notWritable(folder: String, detail: String)
+  case unknownFormat(String)
+  case writeFailed(detail: String)
+
+  public var description: String {
+    switch self {
+    case .exists: "already exists; pass --overwrite (-y) to replace it"
+    case .isInput(let source): "is also an input (\(source.label)); choose another output path"
+    case .folderMissing(let folder): "folder '\(folder)' does not exist"
+    case .notWritable(let folder, let detail): "cannot write in folder '\(folder)' (\(detail))"
+    case .unknownFormat(let ext):
+      "unknown output format '\(ext)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format"
+    case .writeFailed(let detail): "cannot write (\(detail))"
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Composition
+import FFmpegAudio
+import Foundation
+
+/// Renders inputs into one file: decoded, joined edge to edge, encoded in a single pass.
+///
+/// The top level reads like FFmpeg's transcoding example: check the inputs, check the output,
+/// open the encoder, stream, flush, move the file into place, verify.
+public enum Renderer {
+  /// Renders `request`; nothing is left at the output path unless this returns.
+  public static func render(_ request: RenderRequest, cancellation: RenderCancellation = RenderCancellation())
+    throws(RenderError) -> RenderReport
+  {
+    guard !request.inputs.isEmpty else { throw .options("nothing to render: no input files") }
+    let infos = try InputCheck.probeAll(request.inputs)
+    let format = try OutputFormat.resolve(path: request.outputPath, options: request.output, inputs: infos)
+    let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
+    defer { output.discard() }
+
+    let writer: AudioFileWriter
+    do {
+      writer = try AudioFileWriter(path: output.stagingPath, containerName: format.containerName, settings: format.settings)
+    } catch {
+      throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
+    }
+    let streamer = GaplessStreamer(
+      inputs: request.inputs, inputInfos: infos, format: writer.inputFormat, cancellation: cancellation)
+    let timeline = try encode(from: streamer, into: writer, outputPath: request.outputPath)
+    if cancellation.isCancelled { throw .cancelled }
+    try output.commit()
+
+    var report = RenderReport(
+      outputPath: request.outputPath, timeline: timeline, layout: format.settings.layout,
+      codecName: format.settings.codecName, containerName: format.containerName)
+    if request.verify {
+      let decoded = try countDecodedFrames(path: request.outputPath)
+      guard decoded == timeline.frameCount else {
+        throw .verificationFailed(path: request.outputPath, expected: timeline.frameCount, decoded: decoded)
+      }
+      report.verifiedFrameCount = decoded
+    }
+    return report
+  }
+
+  /// Runs the streamer on its own thread and encodes what it sends on this one.
+  private static func encode(from streamer: GaplessStreamer, into writer: AudioFileWriter, outputPath: String)
+    throws(RenderError) -> Timeline
+  {
+    let queue = BoundedQueue<StreamerMessage>(capacity: 32)
+    let decoding = Thread { streamer.run(into: queue) }
+    decoding.name = "segue-decode"
+    decoding.start()
+    defer { queue.close() }
+    while let message = queue.take() {
+      switch message {
+      case .chunk(let chunk):
+        if streamer.cancellation.isCancelled { throw .cancelled }
+        do { try writer.write(chunk) } catch {
+          throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
+        }
+      case .failed(let error):
+        throw error
+      case .finished(let timeline):
+        do { try writer.finish() } catch {
+          throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
+        }
+        return timeline
+      }
+    }
+    throw .cancelled
+  }
+
+  /// Decodes a file with FFmpeg and counts its sample frames, delay and padding removed.
+  public static func countDecodedFrames(path: String) throws(RenderError) -> Int64 {
+    let source = InputSource(path: path)
+    do {
+      let reader = try AudioFileReader(path: path)
+      while try reader.nextBlock() != nil {}
+      return reader.framesDelivered
+    } catch {
+      throw .input(source, InputCheck.problem(for: error))
+    }
+  }
+
+  private static func detail(of error: any Error) -> String {
+    (error as? FFmpegError)?.message ?? "\(error)"
+  }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Rendering
+
+/// The command-line options that shape the output file.
+struct OutputFormatOptions: ParsableArguments {
+  @Option(help: "Output format when not the output's extension: wav, flac, mp3, m4a, m4b, opus, ogg.")
+  var format: String?
+
+  @Option(help: "Codec where the format offers a choice: aac or alac (m4a/m4b), vorbis or opus (ogg).")
+  var codec: String?
+
+  @Option(help: "Bits per sample for WAV, FLAC and ALAC: 16 or 24 (WAV also 32, as float).")
+  var bitDepth: Int?
+
+  @Option(help: "Bit rate for lossy output, such as 320k or 128000 (MP3 is then constant bit rate).")
+  var bitrate: String?
+
+  @Option(help: "Variable-bit-rate quality: MP3 0 (best) to 9, Vorbis -1 to 10 (best).")
+  var quality: Double?
+
+  @Option(help: "FLAC compression level, 0 to 12.")
+  var compressionLevel: Int?
+
+  @Option(help: "Output sample rate in Hz (default: the first track's).")
+  var sampleRate: Int?
+
+  @Option(help: "Output channel count (default: the first track's).")
+  var channels: Int?
+
+  func validate() throws {
+    if let bitDepth, ![16, 24, 32].contains(bitDepth) { throw ValidationError("--bit-depth must be 16, 24 or 32") }
+    if let sampleRate, !(8000...384_000).contains(sampleRate) {
+      throw ValidationError("--sample-rate must be between 8000 and 384000")
+    }
+    if let channels, !(1...8).contains(channels) { throw ValidationError("--channels must be between 1 and 8") }
+    if bitrate != nil && quality != nil { throw ValidationError("give --bitrate or --quality, not both") }
+    _ = try parsedBitRate()
+  }
+
+  /// The options as the renderer takes them.
+  func options() throws -> OutputOptions {
+    OutputOptions(
+      format: format, codec: codec, bitDepth: bitDepth, bitRate: try parsedBitRate(), quality: quality,
+      compressionLevel: compressionLevel, sampleRate: sampleRate, channelCount: channels)
+  }
+
+  /// `320k` → 320000; `128000` → 128000.
+  private func parsedBitRate() throws -> Int? {
+    guard let bitrate else { return nil }
+    let lower = bitrate.lowercased()
+    let value = lower.hasSuffix("k") ? Double(lower.dropLast()).map { $0 * 1000 } : Double(lower)
+    guard let value, value >= 6000, value <= 1_536_000 else {
+      throw ValidationError("--bitrate must be a rate such as 320k or 128000, got '\(bitrate)'")
+    }
+    return Int(value)
+  }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import FFmpegAudio
+import Foundation
+import Rendering
+
+/// `segue render`: joins playlists and files into one output file.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Join the tracks of playlists and files into one audio file, with no gap and no overlap.",
+    discussion: """
+      Inputs are audio files and M3U/M3U8 playlists, in order. The output's format follows its
+      extension: .wav .flac .mp3 .m4a .m4b .opus .ogg.
+      """)
+
+  @Argument(help: "Audio files and playlists (.m3u, .m3u8), in the order to play them.")
+  var inputs: [String]
+
+  @Option(name: .shortAndLong, help: "The file to write.")
+  var output: String
+
+  @Flag(name: [.customShort("y"), .long], help: "Replace the output file if it exists.")
+  var overwrite = false
+
+  @Flag(help: "Decode the written file again and fail unless its length matches the timeline.")
+  var verify = false
+
+  @OptionGroup(title: "Output format")
+  var format: OutputFormatOptions
+
+  @Flag(help: "Show FFmpeg's own warnings.")
+  var verbose = false
+
+  func run() throws {
+    (verbose ? FFmpegLogLevel.warnings : .quiet).apply()
+    let cancellation = RenderCancellation()
+    let signals = InterruptHandler(cancellation: cancellation)
+    defer { signals.restore() }
+    do {
+      let request = RenderRequest(
+        inputs: try PlaylistExpansion.inputs(from: inputs), outputPath: output, output: try format.options(),
+        overwrite: overwrite, verify: verify)
+      let report = try Renderer.render(request, cancellation: cancellation)
+      print(RenderSummary(report: report, trackCount: request.inputs.count))
+    } catch let error as RenderError {
+      printError(error.description)
+      if case .cancelled = error { throw ExitCode(130) }
+      throw ExitCode.failure
+    }
+  }
+}
+
+/// Writes each line of `message` to standard error as `error: …`.
+func printError(_ message: String) {
+  for line in message.split(separator: "\n") {
+    FileHandle.standardError.write(Data("error: \(line)\n".utf8))
+  }
+}
