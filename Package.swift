@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim"], swiftSettings: strictFFmpeg),
     .target(name: "Composition"),
-    .target(name: "Playlists"),
+    .target(name: "Playlists", dependencies: ["Composition"]),
     .target(name: "Rendering", dependencies: ["Composition", "Playlists", "FFmpegAudio"]),
     .executableTarget(
       name: "segue",

@@ -58,6 +58,7 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
   case negativePosition(clip: Int)
   case outOfOrder(clip: Int)
   case fullOverlap(clip: Int, other: Int)
+  case overlappingRamps
 
   public var description: String {
     switch self {
@@ -65,6 +66,7 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case .negativePosition(let clip): "clip \(clip + 1) starts before the timeline or its source"
     case .outOfOrder(let clip): "clip \(clip + 1) starts before the clip ahead of it"
     case .fullOverlap(let clip, let other): "clip \(clip + 1) lies wholly inside clip \(other + 1)"
+    case .overlappingRamps: "a volume ramp overlaps another ramp of the same clip"
     }
   }
 }

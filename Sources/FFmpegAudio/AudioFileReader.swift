@@ -42,6 +42,12 @@ public final class AudioFileReader {
     trimLimit = info.isMP4Family ? info.declaredFrameCount : nil
   }
 
+  /// The exact length, in frames at `outputRate`, of `frames` frames at `inputRate`: rounded to the
+  /// nearest frame (halves up).
+  public static func convertedLength(_ frames: Int64, from inputRate: Int, to outputRate: Int) -> Int64 {
+    inputRate == outputRate ? frames : (frames * Int64(outputRate) + Int64(inputRate / 2)) / Int64(inputRate)
+  }
+
   /// True when blocks are the decoded samples themselves: same rate and channels as the source.
   public var isUnconverted: Bool {
     output.sampleRate == info.sampleRate && output.channelCount == info.channelCount
@@ -94,10 +100,7 @@ public final class AudioFileReader {
       if written == 0 { break }
       available += written
     }
-    let expected =
-      isUnconverted
-      ? sourceFramesDecoded
-      : (sourceFramesDecoded * Int64(output.sampleRate) + Int64(info.sampleRate / 2)) / Int64(info.sampleRate)
+    let expected = Self.convertedLength(sourceFramesDecoded, from: info.sampleRate, to: output.sampleRate)
     let remaining = Int(max(0, expected - framesDelivered))
     if remaining > available {
       buffer.reserve(frames: remaining)

@@ -17,7 +17,8 @@ extension AudioStreamInfo {
       channelCount: Int(parameters.ch_layout.nb_channels),
       channelLayout: Self.describe(&layout),
       bitsPerSample: Self.significantBits(parameters),
-      declaredFrameCount: Self.exactFrameCount(demuxer: demuxer))
+      declaredFrameCount: Self.exactFrameCount(demuxer: demuxer),
+      tags: demuxer.tags)
   }
 
   private static func describe(_ layout: inout AVChannelLayout) -> String {

@@ -15,11 +15,14 @@ public struct AudioStreamInfo: Sendable, Equatable {
   /// FLAC's STREAMINFO, WAV/AIFF data sizes and MP4 edit lists are exact; MP3 and Ogg durations
   /// include encoder delay and padding, so they are not reported here.
   public var declaredFrameCount: Int64?
+  /// The file's tags (container and stream), keys in lower case: `title`, `artist`, `album`, …
+  public var tags: [String: String]
 
   public init(
     containerName: String, codecName: String, sampleRate: Int, channelCount: Int,
-    channelLayout: String, bitsPerSample: Int?, declaredFrameCount: Int64?
+    channelLayout: String, bitsPerSample: Int?, declaredFrameCount: Int64?, tags: [String: String] = [:]
   ) {
+    self.tags = tags
     self.containerName = containerName
     self.codecName = codecName
     self.sampleRate = sampleRate

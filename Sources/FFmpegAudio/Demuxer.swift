@@ -51,6 +51,19 @@ final class Demuxer {
     }
   }
 
+  /// The container's and the audio stream's tags, keys in lower case (the stream's win).
+  var tags: [String: String] {
+    var tags: [String: String] = [:]
+    for dictionary in [context!.pointee.metadata, stream.pointee.metadata] {
+      var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+      while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+        tags[String(cString: next.pointee.key).lowercased()] = String(cString: next.pointee.value)
+        entry = next
+      }
+    }
+    return tags
+  }
+
   /// True once the reader has reached the end of the file's bytes.
   var isAtEndOfFile: Bool { context!.pointee.pb.map { avio_feof($0) != 0 } ?? true }
 

@@ -24,16 +24,19 @@ public struct PlaylistEntry: Sendable, Equatable {
   public var durationHint: Double?
   /// Where the entry was named, for error messages.
   public var origin: SourceLocation?
+  /// Cue points, gain, fades and the transition to the next entry.
+  public var options: EntryOptions
 
   public init(
     location: String, path: String, title: String? = nil, durationHint: Double? = nil,
-    origin: SourceLocation? = nil
+    origin: SourceLocation? = nil, options: EntryOptions = EntryOptions()
   ) {
     self.location = location
     self.path = path
     self.title = title
     self.durationHint = durationHint
     self.origin = origin
+    self.options = options
   }
 }
 

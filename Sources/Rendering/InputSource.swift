@@ -8,16 +8,27 @@ public struct InputSource: Sendable, Equatable {
   public var displayName: String
   /// The playlist line that named it, if any.
   public var origin: SourceLocation?
+  /// The title the playlist gives it.
+  public var title: String?
+  /// Cue points, gain, fades and the transition to the next input.
+  public var options: EntryOptions
 
-  public init(path: String, displayName: String? = nil, origin: SourceLocation? = nil) {
+  public init(
+    path: String, displayName: String? = nil, origin: SourceLocation? = nil, title: String? = nil,
+    options: EntryOptions = EntryOptions()
+  ) {
     self.path = path
     self.displayName = displayName ?? path
     self.origin = origin
+    self.title = title
+    self.options = options
   }
 
   /// The inputs a playlist names, in order.
   public static func entries(of playlist: Playlist) -> [InputSource] {
-    playlist.entries.map { InputSource(path: $0.path, displayName: $0.location, origin: $0.origin) }
+    playlist.entries.map {
+      InputSource(path: $0.path, displayName: $0.location, origin: $0.origin, title: $0.title, options: $0.options)
+    }
   }
 
   /// `list.m3u:3: song.flac` or `song.flac`, the prefix of every message about this input.

@@ -37,6 +37,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
   case formatChanged(atFrame: Int64)
   case cannotOpen(detail: String)
   case cannotDecode(detail: String, atFrame: Int64)
+  case badOption(String)
 
   public var description: String {
     switch self {
@@ -49,6 +50,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
     case .truncated(let decoded, let declared?): "truncated: decoded \(decoded) of \(declared) sample frames"
     case .truncated(let decoded, nil): "truncated: the file ends inside a frame, after \(decoded) sample frames"
     case .formatChanged(let frame): "its sample rate or channels change at sample frame \(frame)"
+    case .badOption(let message): message
     case .cannotOpen(let detail): "cannot open (\(detail))"
     case .cannotDecode(let detail, let frame): "cannot decode after sample frame \(frame) (\(detail))"
     }

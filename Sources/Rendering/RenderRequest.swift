@@ -6,18 +6,21 @@ public struct RenderRequest: Sendable {
   public var inputs: [InputSource]
   public var outputPath: String
   public var output: OutputOptions
+  /// How to join inputs whose entries do not say (gapless unless asked).
+  public var mix: MixOptions
   /// Replace an existing output file (never an input).
   public var overwrite: Bool
   /// Decode the written file again and fail unless its length is the timeline's.
   public var verify: Bool
 
   public init(
-    inputs: [InputSource], outputPath: String, output: OutputOptions = OutputOptions(), overwrite: Bool = false,
-    verify: Bool = false
+    inputs: [InputSource], outputPath: String, output: OutputOptions = OutputOptions(), mix: MixOptions = MixOptions(),
+    overwrite: Bool = false, verify: Bool = false
   ) {
     self.inputs = inputs
     self.outputPath = outputPath
     self.output = output
+    self.mix = mix
     self.overwrite = overwrite
     self.verify = verify
   }
@@ -26,8 +29,10 @@ public struct RenderRequest: Sendable {
 /// What a finished render produced.
 public struct RenderReport: Sendable {
   public var outputPath: String
-  /// Where each input landed in the output, in sample frames at the output's rate.
-  public var timeline: Timeline
+  /// The mix as planned: where each input landed, in sample frames at the output's rate, and
+  /// the transitions between them.
+  public var plan: Plan
+  public var timeline: Timeline { plan.timeline }
   public var layout: PCMLayout
   /// FFmpeg's names for the encoder and the container.
   public var codecName: String

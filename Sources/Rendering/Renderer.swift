@@ -2,10 +2,10 @@ import Composition
 import FFmpegAudio
 import Foundation
 
-/// Renders inputs into one file: decoded, joined edge to edge, encoded in a single pass.
+/// Renders inputs into one file: planned on a timeline, decoded, mixed, encoded in a single pass.
 ///
-/// The top level reads like FFmpeg's transcoding example: check the inputs, check the output,
-/// open the encoder, stream, flush, move the file into place, verify.
+/// The top level reads like FFmpeg's transcoding example: check the inputs, plan, check the
+/// output, open the encoder, stream, flush, move the file into place, verify.
 public enum Renderer {
   /// Renders `request`; nothing is left at the output path unless this returns.
   public static func render(_ request: RenderRequest, cancellation: RenderCancellation = RenderCancellation())
@@ -14,6 +14,7 @@ public enum Renderer {
     guard !request.inputs.isEmpty else { throw .options("nothing to render: no input files") }
     let infos = try InputCheck.probeAll(request.inputs)
     let format = try OutputFormat.resolve(path: request.outputPath, options: request.output, inputs: infos)
+    let plan = try MixPlanning(inputs: request.inputs, infos: infos, mix: request.mix, sampleRate: format.settings.layout.sampleRate).plan()
     let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output.discard() }
 
@@ -23,19 +24,20 @@ public enum Renderer {
     } catch {
       throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
     }
-    let streamer = GaplessStreamer(
-      inputs: request.inputs, inputInfos: infos, format: writer.inputFormat, cancellation: cancellation)
-    let timeline = try encode(from: streamer, into: writer, outputPath: request.outputPath)
+    let streamer = TimelineStreamer(
+      timeline: plan.timeline, inputs: request.inputs, inputInfos: infos, format: writer.inputFormat,
+      cancellation: cancellation)
+    try encode(from: streamer, into: writer, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     try output.commit()
 
     var report = RenderReport(
-      outputPath: request.outputPath, timeline: timeline, layout: format.settings.layout,
+      outputPath: request.outputPath, plan: plan, layout: format.settings.layout,
       codecName: format.settings.codecName, containerName: format.containerName)
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
-      guard decoded == timeline.frameCount else {
-        throw .verificationFailed(path: request.outputPath, expected: timeline.frameCount, decoded: decoded)
+      guard decoded == plan.timeline.frameCount else {
+        throw .verificationFailed(path: request.outputPath, expected: plan.timeline.frameCount, decoded: decoded)
       }
       report.verifiedFrameCount = decoded
     }
@@ -43,8 +45,8 @@ public enum Renderer {
   }
 
   /// Runs the streamer on its own thread and encodes what it sends on this one.
-  private static func encode(from streamer: GaplessStreamer, into writer: AudioFileWriter, outputPath: String)
-    throws(RenderError) -> Timeline
+  private static func encode(from streamer: TimelineStreamer, into writer: AudioFileWriter, outputPath: String)
+    throws(RenderError)
   {
     let queue = BoundedQueue<StreamerMessage>(capacity: 32)
     let decoding = Thread { streamer.run(into: queue) }
@@ -60,11 +62,11 @@ public enum Renderer {
         }
       case .failed(let error):
         throw error
-      case .finished(let timeline):
+      case .finished:
         do { try writer.finish() } catch {
           throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
         }
-        return timeline
+        return
       }
     }
     throw .cancelled

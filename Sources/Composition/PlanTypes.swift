@@ -1,0 +1,128 @@
+/// One entry to plan: a source of known exact length, with its cue points, gain and fades.
+public struct PlanItem: Sendable {
+  /// The source's index in the render's inputs.
+  public var source: Int
+  /// The source's exact length in frames at the timeline's rate.
+  public var availableFrames: Int64
+  public var inPoint: Int64
+  /// Where the clip ends in its source; the source's end when nil.
+  public var outPoint: Int64?
+  public var gain: Double
+  public var fadeIn: Fade?
+  public var fadeOut: Fade?
+  /// The transition into the next entry; the defaults' when nil.
+  public var transition: TransitionRequest?
+  /// The album tag, for album-aware planning.
+  public var album: String?
+  /// How the entry is named in messages, for example `set.yaml:7: b.flac`.
+  public var label: String
+
+  public init(
+    source: Int, availableFrames: Int64, inPoint: Int64 = 0, outPoint: Int64? = nil, gain: Double = 1,
+    fadeIn: Fade? = nil, fadeOut: Fade? = nil, transition: TransitionRequest? = nil, album: String? = nil,
+    label: String
+  ) {
+    self.source = source
+    self.availableFrames = availableFrames
+    self.inPoint = inPoint
+    self.outPoint = outPoint
+    self.gain = gain
+    self.fadeIn = fadeIn
+    self.fadeOut = fadeOut
+    self.transition = transition
+    self.album = album
+    self.label = label
+  }
+}
+
+/// A fade at a clip's own start or end.
+public struct Fade: Sendable, Hashable {
+  public var length: Int64
+  public var curve: FadeCurve
+
+  public init(length: Int64, curve: FadeCurve) {
+    self.length = length
+    self.curve = curve
+  }
+}
+
+/// A curve as asked for: a fixed one, or `auto` (chosen by measuring the material).
+public enum CurveChoice: Sendable, Hashable {
+  case fixed(FadeCurve)
+  case auto
+
+  /// The fixed curve, or nil for `auto`.
+  public var fixed: FadeCurve? { if case .fixed(let curve) = self { curve } else { nil } }
+}
+
+/// A transition as asked for, before `auto` curves are resolved.
+public enum TransitionRequest: Sendable, Hashable {
+  case gapless
+  case gap(Int64)
+  /// `overlap` nil means the longer of the two fades.
+  case crossfade(outLength: Int64, inLength: Int64, outCurve: CurveChoice, inCurve: CurveChoice, overlap: Int64?)
+
+  /// A symmetric crossfade of `length` frames.
+  public static func crossfade(length: Int64, curve: CurveChoice) -> TransitionRequest {
+    .crossfade(outLength: length, inLength: length, outCurve: curve, inCurve: curve, overlap: nil)
+  }
+}
+
+/// What applies where an entry does not say.
+public struct PlanDefaults: Sendable {
+  public var transition: TransitionRequest
+  /// Keep consecutive tracks of one album gapless; apply `transition` only between albums.
+  public var albumAware: Bool
+
+  public init(transition: TransitionRequest = .gapless, albumAware: Bool = false) {
+    self.transition = transition
+    self.albumAware = albumAware
+  }
+}
+
+/// A planned mix: the timeline, the transition between each pair, and why automatic choices fell
+/// as they did.
+public struct Plan: Sendable {
+  public var timeline: Timeline
+  public var transitions: [ResolvedTransition]
+  public var notes: [String]
+}
+
+/// The transition between two consecutive entries, after policy.
+public struct ResolvedTransition: Sendable, Hashable {
+  public var from: Int
+  public var to: Int
+  public var transition: Transition
+}
+
+/// A plan that cannot be made, worded for the user.
+public struct PlanError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
+
+/// The pure decisions the planner delegates: which curve `auto` picks.
+public enum TransitionPolicy {
+  /// Above this correlation the two ends count as the same material.
+  public static let correlatedThreshold = 0.5
+
+  /// Equal gain for correlated material (the amplitudes add), equal power for unrelated material
+  /// (the powers add), as SoX's `splice` documentation advises.
+  public static func autoCurve(correlation: Double) -> (curve: FadeCurve, reason: String) {
+    let r = (correlation * 100).rounded() / 100
+    return correlation > correlatedThreshold
+      ? (.linear, "the ends are correlated, r = \(r)")
+      : (.equalPower, "the ends are unrelated, r = \(r)")
+  }
+}
+
+/// Formats frame counts as seconds with millisecond precision, for messages.
+struct SecondsFormatter {
+  let sampleRate: Int
+
+  func callAsFunction(_ frames: Int64) -> String {
+    let milliseconds = (frames * 1000 + Int64(sampleRate / 2)) / Int64(sampleRate)
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
+  }
+}

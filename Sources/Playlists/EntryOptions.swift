@@ -1,0 +1,68 @@
+import Composition
+
+/// What a playlist says about how to play one entry, in seconds as the file writes them.
+public struct EntryOptions: Sendable, Equatable {
+  /// Where to start in the file (cue in).
+  public var inPoint: Double?
+  /// Where to stop in the file (cue out).
+  public var outPoint: Double?
+  /// Gain in decibels.
+  public var gainDB: Double?
+  public var fadeIn: FadeSpec?
+  public var fadeOut: FadeSpec?
+  /// How this entry hands over to the next.
+  public var transition: TransitionSpec?
+
+  public init(
+    inPoint: Double? = nil, outPoint: Double? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,
+    fadeOut: FadeSpec? = nil, transition: TransitionSpec? = nil
+  ) {
+    self.inPoint = inPoint
+    self.outPoint = outPoint
+    self.gainDB = gainDB
+    self.fadeIn = fadeIn
+    self.fadeOut = fadeOut
+    self.transition = transition
+  }
+}
+
+/// A fade at an entry's own start or end.
+public struct FadeSpec: Sendable, Equatable {
+  public var seconds: Double
+  public var curve: FadeCurve
+
+  public init(seconds: Double, curve: FadeCurve = .equalPower) {
+    self.seconds = seconds
+    self.curve = curve
+  }
+}
+
+/// A transition between two entries, in seconds.
+public enum TransitionSpec: Sendable, Equatable {
+  case gapless
+  case gap(seconds: Double)
+  case crossfade(CrossfadeSpec)
+}
+
+/// A crossfade in seconds; each side may have its own length and curve.
+public struct CrossfadeSpec: Sendable, Equatable {
+  public var outSeconds: Double
+  public var inSeconds: Double
+  public var outCurve: CurveChoice
+  public var inCurve: CurveChoice
+  /// How long the entries overlap; the longer fade when nil.
+  public var overlapSeconds: Double?
+
+  public init(outSeconds: Double, inSeconds: Double, outCurve: CurveChoice, inCurve: CurveChoice, overlapSeconds: Double? = nil) {
+    self.outSeconds = outSeconds
+    self.inSeconds = inSeconds
+    self.outCurve = outCurve
+    self.inCurve = inCurve
+    self.overlapSeconds = overlapSeconds
+  }
+
+  /// Both sides `seconds` long on `curve`.
+  public static func symmetric(_ seconds: Double, curve: CurveChoice) -> CrossfadeSpec {
+    CrossfadeSpec(outSeconds: seconds, inSeconds: seconds, outCurve: curve, inCurve: curve)
+  }
+}

@@ -1,0 +1,93 @@
+import Composition
+import FFmpegAudio
+
+/// Plays one clip's frames from its source, in the mix's layout, exactly `clip.duration` of them.
+///
+/// Opened ahead of the clip's start, it skips to the in-point then and there, so the mixer only
+/// ever asks it for frames it can hand over at once.
+final class ClipReader {
+  let clip: Clip
+  let input: InputSource
+  /// True when the samples pass through untouched: no conversion, gain or fade, and on the
+  /// output's integer grid (so they need no dither).
+  let isExact: Bool
+  /// Frames of the clip handed to the mixer so far.
+  private(set) var position: Int64 = 0
+
+  private let reader: AudioFileReader
+  private var block = UnsafeBufferPointer<Float>(start: nil, count: 0)
+  private var blockOffset = 0
+  private let channels: Int
+
+  /// Opens the clip's source and decodes up to its in-point.
+  init(clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, outputBits: Int?) throws(RenderError) {
+    self.clip = clip
+    self.input = input
+    channels = layout.channelCount
+    do {
+      reader = try AudioFileReader(path: input.path, output: layout)
+    } catch {
+      throw .input(input, InputCheck.problem(for: error))
+    }
+    let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
+    isExact = clip.isUnprocessed && reader.isUnconverted && onGrid
+    try skip(clip.inPoint)
+  }
+
+  /// Adds (or, with `replacing`, writes) the next `frames` frames of the clip into `destination`,
+  /// scaled by the clip's gain and envelope.
+  func render(_ frames: Int, into destination: UnsafeMutablePointer<Float>, replacing: Bool) throws(RenderError) {
+    var done = 0
+    while done < frames {
+      let available = try nextAvailable()
+      let count = min(frames - done, available.count / channels)
+      let target = destination + done * channels
+      let source = available.baseAddress!
+      let range = position..<(position + Int64(count))
+      if clip.envelope.isConstant(over: range) {
+        mix(source, into: target, samples: count * channels, gain: Float(clip.gain * clip.envelope.volume(at: position)), replacing: replacing)
+      } else {
+        for frame in 0..<count {
+          let gain = Float(clip.gain * clip.envelope.volume(at: position + Int64(frame)))
+          mix(source + frame * channels, into: target + frame * channels, samples: channels, gain: gain, replacing: replacing)
+        }
+      }
+      blockOffset += count * channels
+      position += Int64(count)
+      done += count
+    }
+  }
+
+  private func mix(_ source: UnsafePointer<Float>, into target: UnsafeMutablePointer<Float>, samples: Int, gain: Float, replacing: Bool) {
+    switch (replacing, gain) {
+    case (true, 1): target.update(from: source, count: samples)
+    case (true, _): for index in 0..<samples { target[index] = source[index] * gain }
+    case (false, _): for index in 0..<samples { target[index] += source[index] * gain }
+    }
+  }
+
+  /// Decodes and drops `frames` frames.
+  private func skip(_ frames: Int64) throws(RenderError) {
+    var left = frames
+    while left > 0 {
+      let available = try nextAvailable()
+      let count = min(Int(left), available.count / channels)
+      blockOffset += count * channels
+      left -= Int64(count)
+    }
+  }
+
+  /// The decoded samples not yet used, decoding more when none are left.
+  private func nextAvailable() throws(RenderError) -> UnsafeBufferPointer<Float> {
+    while blockOffset >= block.count {
+      let next: UnsafeBufferPointer<Float>?
+      do { next = try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(for: error)) }
+      guard let next else {
+        throw .input(input, .truncated(decoded: reader.framesDelivered, declared: clip.inPoint + clip.duration))
+      }
+      block = next
+      blockOffset = 0
+    }
+    return UnsafeBufferPointer(rebasing: block[blockOffset...])
+  }
+}

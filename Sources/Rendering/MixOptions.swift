@@ -1,0 +1,21 @@
+import Composition
+
+/// How to join the inputs where their own entries do not say, in seconds.
+public struct MixOptions: Sendable, Equatable {
+  /// Crossfade every transition by this many seconds (0 or nil: gapless).
+  public var crossfade: Double?
+  /// The curve of those crossfades.
+  public var curve: CurveChoice
+  /// Put this many seconds of silence between inputs instead.
+  public var gap: Double?
+  /// Keep consecutive tracks of one album (by their `album` tag) gapless; crossfade or gap only
+  /// between albums.
+  public var albumAware: Bool
+
+  public init(crossfade: Double? = nil, curve: CurveChoice = .fixed(.equalPower), gap: Double? = nil, albumAware: Bool = false) {
+    self.crossfade = crossfade
+    self.curve = curve
+    self.gap = gap
+    self.albumAware = albumAware
+  }
+}
