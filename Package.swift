@@ -14,7 +14,8 @@ let package = Package(
     .library(name: "Playlists", targets: ["Playlists"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     .systemLibrary(
@@ -27,7 +28,7 @@ let package = Package(
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim"], swiftSettings: strictFFmpeg),
     .target(name: "Composition"),
-    .target(name: "Playlists", dependencies: ["Composition"]),
+    .target(name: "Playlists", dependencies: ["Composition", "Yams"]),
     .target(name: "Rendering", dependencies: ["Composition", "Playlists", "FFmpegAudio"]),
     .executableTarget(
       name: "segue",

@@ -129,11 +129,17 @@ def main():
     for codec in ("flac", "mp3"):
         target(f"{codec.upper():<5} segue peak RSS (ffmpeg {med['ffmpeg ' + codec][2]:.1f} MiB)",
                med["segue " + codec][2], 64, "MiB", strict=True)
+    # Most of either program's RSS is its shared libraries (ffmpeg links ~200), mapped before any work.
+    startup = {tool: run_once(argv, w("child.log"))[2] for tool, argv in
+               (("segue", [args.segue, "--help"]), ("ffmpeg", ["ffmpeg", "-version"]))}
+    print(f"    {'start-up RSS: segue --help, ffmpeg -version':<42}{startup['segue']:8.1f} MiB, "
+          f"{startup['ffmpeg']:.1f} MiB (segue's render adds {med['segue flac'][2] - startup['segue']:.1f} "
+          f"MiB for FLAC, {med['segue mp3'][2] - startup['segue']:.1f} MiB for MP3)")
     for codec in ("flac", "mp3"):
         spent = med["segue " + codec][1]
         parts = med["decode only"][1] + med["encode only " + codec][1]
-        print(f"    {codec.upper():<5} segue CPU / (decode-only + encode-only CPU){spent / parts:8.3f} x    "
-              f"({spent - parts:+.2f} s of CPU beyond the floors')")
+        print(f"    {codec.upper():<6}{'segue CPU / (decode + encode CPU)':<36}{spent / parts:8.3f} x    "
+              f"({spent - parts:+.2f} s of CPU beyond the two floors)")
 
     print(f"\nDecoded length (sample frames; the hour's inputs decode to {hour_frames}):")
     for codec in ("flac", "mp3"):

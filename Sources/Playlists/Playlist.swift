@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 
 /// An ordered list of audio files to render, read from a playlist file or given directly.
@@ -5,10 +6,28 @@ public struct Playlist: Sendable, Equatable {
   /// The playlist file this came from, or nil for files named on the command line.
   public var file: String?
   public var entries: [PlaylistEntry]
+  /// How to join entries that do not say, as the playlist file sets it (native format only).
+  public var defaults: PlaylistDefaults
 
-  public init(file: String? = nil, entries: [PlaylistEntry]) {
+  public init(file: String? = nil, entries: [PlaylistEntry], defaults: PlaylistDefaults = PlaylistDefaults()) {
     self.file = file
     self.entries = entries
+    self.defaults = defaults
+  }
+}
+
+/// A playlist's own defaults for joining its entries, in seconds.
+public struct PlaylistDefaults: Sendable, Equatable {
+  public var crossfade: Double?
+  public var curve: CurveChoice?
+  public var gap: Double?
+  public var albumAware: Bool?
+
+  public init(crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil) {
+    self.crossfade = crossfade
+    self.curve = curve
+    self.gap = gap
+    self.albumAware = albumAware
   }
 }
 

@@ -4,20 +4,20 @@ import Rendering
 
 /// Turns command-line inputs into the list of audio files to render, expanding playlists in place.
 enum PlaylistExpansion {
-  static func inputs(from arguments: [String]) throws(RenderError) -> [InputSource] {
+  /// The inputs, and the defaults of the first playlist that sets any.
+  static func inputs(from arguments: [String]) throws(RenderError) -> (inputs: [InputSource], defaults: PlaylistDefaults) {
     var sources: [InputSource] = []
+    var defaults: PlaylistDefaults?
     for argument in arguments {
-      let fileExtension = (argument as NSString).pathExtension.lowercased()
-      if M3UPlaylist.extensions.contains(fileExtension) {
-        do {
-          sources += InputSource.entries(of: try M3UPlaylist.read(path: argument))
-        } catch {
-          throw .playlist(error)
-        }
+      if PlaylistFile.isPlaylist(argument) {
+        let playlist: Playlist
+        do { playlist = try PlaylistFile.read(path: argument) } catch { throw .playlist(error) }
+        sources += InputSource.entries(of: playlist)
+        if defaults == nil && playlist.defaults != PlaylistDefaults() { defaults = playlist.defaults }
       } else {
         sources.append(InputSource(path: argument))
       }
     }
-    return sources
+    return (sources, defaults ?? PlaylistDefaults())
   }
 }

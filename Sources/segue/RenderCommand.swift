@@ -7,13 +7,13 @@ import Rendering
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Join the tracks of playlists and files into one audio file, with no gap and no overlap.",
+    abstract: "Join the tracks of playlists and files into one audio file: gapless, crossfaded or spaced.",
     discussion: """
-      Inputs are audio files and M3U/M3U8 playlists, in order. The output's format follows its
-      extension: .wav .flac .mp3 .m4a .m4b .opus .ogg.
+      Inputs are audio files and playlists (M3U/M3U8, or Segue's YAML/JSON format), in order. The
+      output's format follows its extension: .wav .flac .mp3 .m4a .m4b .opus .ogg.
       """)
 
-  @Argument(help: "Audio files and playlists (.m3u, .m3u8), in the order to play them.")
+  @Argument(help: "Audio files and playlists (.m3u, .m3u8, .yaml, .json), in the order to play them.")
   var inputs: [String]
 
   @Option(name: .shortAndLong, help: "The file to write.")
@@ -24,6 +24,9 @@ struct RenderCommand: ParsableCommand {
 
   @Flag(help: "Decode the written file again and fail unless its length matches the timeline.")
   var verify = false
+
+  @OptionGroup(title: "Transitions")
+  var mix: MixFlags
 
   @OptionGroup(title: "Output format")
   var format: OutputFormatOptions
@@ -37,9 +40,10 @@ struct RenderCommand: ParsableCommand {
     let signals = InterruptHandler(cancellation: cancellation)
     defer { signals.restore() }
     do {
+      let expanded = try PlaylistExpansion.inputs(from: inputs)
       let request = RenderRequest(
-        inputs: try PlaylistExpansion.inputs(from: inputs), outputPath: output, output: try format.options(),
-        overwrite: overwrite, verify: verify)
+        inputs: expanded.inputs, outputPath: output, output: try format.options(),
+        mix: try mix.options(playlistDefaults: expanded.defaults), overwrite: overwrite, verify: verify)
       let report = try Renderer.render(request, cancellation: cancellation)
       print(RenderSummary(report: report, trackCount: request.inputs.count))
     } catch let error as RenderError {

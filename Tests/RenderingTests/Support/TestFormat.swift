@@ -1,4 +1,5 @@
 import Rendering
+import Testing
 
 /// An output format under test: a file extension, the options that pick its codec, and what to expect.
 struct TestFormat: Sendable, CustomTestStringConvertible {

@@ -1,0 +1,96 @@
+import Composition
+import Foundation
+import Yams
+
+/// Reads Segue's own playlist format: YAML (or JSON, which is YAML too) with a version, defaults,
+/// and entries carrying their cue points, gain, fades and transition to the next entry.
+///
+/// ```yaml
+/// version: 1
+/// defaults: { crossfade: 6, curve: equal-power }
+/// entries:
+///   - file: tracks/01.flac
+///     title: Opening
+///     in: 0:12.5
+///     out: 5:02
+///     gain: -1.5
+///     fade-in: 2
+///     transition: { crossfade: 8, curve: auto }
+///   - file: tracks/02.flac
+///     transition: { out: 8, in: 4, out-curve: exp, in-curve: log, overlap: 6 }
+///   - file: tracks/03.flac
+///     transition: { gap: 2 }
+/// ```
+public enum NativePlaylist {
+  /// File extensions this parser claims.
+  public static let extensions: Set<String> = ["yaml", "yml", "json"]
+  /// The format versions this parser reads.
+  public static let supportedVersion = 1
+
+  /// Reads and parses the playlist at `path`.
+  public static func read(path: String) throws(PlaylistError) -> Playlist {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw PlaylistError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the playlist" : "playlist not found")
+    }
+    return try parse(String(decoding: data, as: UTF8.self), file: path)
+  }
+
+  /// Parses playlist text; `file` names it in errors and gives the folder for relative paths.
+  public static func parse(_ text: String, file: String) throws(PlaylistError) -> Playlist {
+    let root: Node
+    do {
+      guard let node = try Yams.compose(yaml: text) else { throw PlaylistError(file: file, message: "the playlist is empty") }
+      root = node
+    } catch let error as PlaylistError {
+      throw error
+    } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
+      throw PlaylistError(file: file, location: SourceLocation(file: file, line: mark.line, column: mark.column), message: "not valid YAML: \(problem)")
+    } catch {
+      throw PlaylistError(file: file, message: "not valid YAML: \(error)")
+    }
+    let reader = NodeReader(file: file)
+    let top = try reader.mapping(root, allowed: ["version", "defaults", "entries"])
+    guard let versionNode = top["version"] else { throw reader.error(root, "missing 'version' (this Segue reads version \(supportedVersion))") }
+    let version = try reader.number(versionNode, "version")
+    guard version == Double(supportedVersion) else {
+      throw reader.error(versionNode, "unknown version \(versionNode.string ?? "?") (this Segue reads version \(supportedVersion))")
+    }
+    let defaults = try top["defaults"].map { node throws(PlaylistError) in try readDefaults(node, reader) } ?? PlaylistDefaults()
+    guard let entriesNode = top["entries"], let list = entriesNode.sequence else {
+      throw reader.error(top["entries"] ?? root, "'entries' must be a list of tracks")
+    }
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+    var entries: [PlaylistEntry] = []
+    for node in list { entries.append(try readEntry(node, reader, folder: folder)) }
+    return Playlist(file: file, entries: entries, defaults: defaults)
+  }
+
+  private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> PlaylistDefaults {
+    let fields = try reader.mapping(node, allowed: ["crossfade", "curve", "gap", "album-aware"])
+    return PlaylistDefaults(
+      crossfade: try fields["crossfade"].map { n throws(PlaylistError) in try reader.time(n, "crossfade") },
+      curve: try fields["curve"].map { n throws(PlaylistError) in try reader.curveChoice(n) },
+      gap: try fields["gap"].map { n throws(PlaylistError) in try reader.time(n, "gap") },
+      albumAware: try fields["album-aware"].map { n throws(PlaylistError) in try reader.bool(n, "album-aware") })
+  }
+
+  private static func readEntry(_ node: Node, _ reader: NodeReader, folder: URL) throws(PlaylistError) -> PlaylistEntry {
+    let fields = try reader.mapping(node, allowed: ["file", "title", "in", "out", "gain", "fade-in", "fade-out", "transition"])
+    guard let fileNode = fields["file"], let location = fileNode.string, !location.isEmpty else {
+      throw reader.error(node, "an entry needs a 'file'")
+    }
+    let options = EntryOptions(
+      inPoint: try fields["in"].map { n throws(PlaylistError) in try reader.time(n, "in") },
+      outPoint: try fields["out"].map { n throws(PlaylistError) in try reader.time(n, "out") },
+      gainDB: try fields["gain"].map { n throws(PlaylistError) in try reader.number(n, "gain") },
+      fadeIn: try fields["fade-in"].map { n throws(PlaylistError) in try reader.fade(n, "fade-in") },
+      fadeOut: try fields["fade-out"].map { n throws(PlaylistError) in try reader.fade(n, "fade-out") },
+      transition: try fields["transition"].map { n throws(PlaylistError) in try reader.transition(n) })
+    if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
+      throw reader.error(fields["in"]!, "'in' (\(inPoint) s) must come before 'out' (\(outPoint) s)")
+    }
+    let path = location.hasPrefix("/") ? location : folder.appendingPathComponent(location).standardizedFileURL.path
+    return PlaylistEntry(
+      location: location, path: path, title: fields["title"]?.string, origin: reader.location(fileNode), options: options)
+  }
+}

@@ -1,0 +1,94 @@
+import Composition
+import Yams
+
+/// Reads typed values from YAML nodes, with errors that point at the node's line and column.
+struct NodeReader {
+  let file: String
+
+  func location(_ node: Node) -> SourceLocation {
+    SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+  }
+
+  func error(_ node: Node, _ message: String) -> PlaylistError {
+    PlaylistError(file: file, location: location(node), message: message)
+  }
+
+  /// A mapping's fields by key; an unknown key is an error naming the known ones.
+  func mapping(_ node: Node, allowed: [String]) throws(PlaylistError) -> [String: Node] {
+    guard let mapping = node.mapping else { throw error(node, "expected a mapping of \(allowed.joined(separator: ", "))") }
+    var fields: [String: Node] = [:]
+    for (key, value) in mapping {
+      let name = key.string ?? ""
+      guard allowed.contains(name) else {
+        throw error(key, "unknown field '\(name)' (expected one of: \(allowed.joined(separator: ", ")))")
+      }
+      fields[name] = value
+    }
+    return fields
+  }
+
+  func number(_ node: Node, _ name: String) throws(PlaylistError) -> Double {
+    guard let text = node.scalar?.string, let value = Double(text), value.isFinite else {
+      throw error(node, "'\(name)' must be a number, not '\(node.string ?? "?")'")
+    }
+    return value
+  }
+
+  func bool(_ node: Node, _ name: String) throws(PlaylistError) -> Bool {
+    switch node.scalar?.string.lowercased() {
+    case "true", "yes": return true
+    case "false", "no": return false
+    default: throw error(node, "'\(name)' must be true or false")
+    }
+  }
+
+  /// A time in seconds or `[h:]mm:ss[.fff]`, never negative.
+  func time(_ node: Node, _ name: String) throws(PlaylistError) -> Double {
+    let text = node.scalar?.string ?? ""
+    if let value = Double(text), value < 0 { throw error(node, "'\(name)' must not be negative (\(text))") }
+    guard let seconds = TimeParser.seconds(text) else {
+      throw error(node, "'\(name)' must be a time in seconds or [h:]mm:ss[.fff], not '\(text)'")
+    }
+    return seconds
+  }
+
+  func curve(_ node: Node) throws(PlaylistError) -> FadeCurve {
+    guard let text = node.scalar?.string, let curve = FadeCurve(rawValue: text) else {
+      throw error(node, "unknown curve '\(node.string ?? "?")' (expected \(FadeCurve.allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+    return curve
+  }
+
+  func curveChoice(_ node: Node) throws(PlaylistError) -> CurveChoice {
+    node.scalar?.string == "auto" ? .auto : .fixed(try curve(node))
+  }
+
+  /// `2` or `{ seconds: 2, curve: s-curve }`.
+  func fade(_ node: Node, _ name: String) throws(PlaylistError) -> FadeSpec {
+    if node.scalar != nil { return FadeSpec(seconds: try time(node, name)) }
+    let fields = try mapping(node, allowed: ["seconds", "curve"])
+    guard let seconds = fields["seconds"] else { throw error(node, "'\(name)' needs 'seconds'") }
+    return FadeSpec(seconds: try time(seconds, name), curve: try fields["curve"].map { n throws(PlaylistError) in try curve(n) } ?? .equalPower)
+  }
+
+  /// `{ gapless: true }`, `{ gap: 2 }`, `{ crossfade: 6, curve: auto }` or
+  /// `{ out: 8, in: 4, out-curve: exp, in-curve: log, overlap: 6 }`.
+  func transition(_ node: Node) throws(PlaylistError) -> TransitionSpec {
+    let fields = try mapping(node, allowed: ["gapless", "gap", "crossfade", "curve", "out", "in", "out-curve", "in-curve", "overlap"])
+    if let gapless = fields["gapless"], try bool(gapless, "gapless") { return .gapless }
+    if let gap = fields["gap"] { return .gap(seconds: try time(gap, "gap")) }
+    let both = try fields["crossfade"].map { n throws(PlaylistError) in try time(n, "crossfade") }
+    let curve = try fields["curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? .fixed(.equalPower)
+    let outSeconds = try fields["out"].map { n throws(PlaylistError) in try time(n, "out") } ?? both
+    let inSeconds = try fields["in"].map { n throws(PlaylistError) in try time(n, "in") } ?? both
+    guard let outSeconds, let inSeconds else {
+      throw error(node, "a transition needs 'crossfade', 'out' and 'in', 'gap' or 'gapless'")
+    }
+    return .crossfade(
+      CrossfadeSpec(
+        outSeconds: outSeconds, inSeconds: inSeconds,
+        outCurve: try fields["out-curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? curve,
+        inCurve: try fields["in-curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? curve,
+        overlapSeconds: try fields["overlap"].map { n throws(PlaylistError) in try time(n, "overlap") }))
+  }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Composition
+import Playlists
+import Rendering
+
+/// The command-line options that say how tracks are joined.
+struct MixFlags: ParsableArguments {
+  @Option(help: ArgumentHelp("Crossfade every transition by this long (seconds or mm:ss).", valueName: "time"))
+  var crossfade: String?
+
+  @Option(help: "Crossfade curve: linear, equal-power (default), s-curve, log, exp, or auto (measured per transition).")
+  var curve: String?
+
+  @Option(help: ArgumentHelp("Put this much silence between tracks instead.", valueName: "time"))
+  var gap: String?
+
+  @Flag(help: "Keep tracks of one album (same album tag) gapless; crossfade or gap only between albums.")
+  var albumAware = false
+
+  func validate() throws {
+    _ = try times()
+    _ = try curveChoice()
+    if crossfade != nil && gap != nil { throw ValidationError("give --crossfade or --gap, not both") }
+  }
+
+  /// The options for the renderer; what the flags leave open, the playlist's defaults fill.
+  func options(playlistDefaults: PlaylistDefaults) throws -> MixOptions {
+    let (crossfade, gap) = try times()
+    return MixOptions(
+      crossfade: crossfade ?? (gap == nil ? playlistDefaults.crossfade : nil),
+      curve: try curveChoice() ?? playlistDefaults.curve ?? .fixed(.equalPower),
+      gap: gap ?? (crossfade == nil ? playlistDefaults.gap : nil),
+      albumAware: albumAware || playlistDefaults.albumAware == true)
+  }
+
+  private func times() throws -> (crossfade: Double?, gap: Double?) {
+    (try parseTime(crossfade, flag: "--crossfade"), try parseTime(gap, flag: "--gap"))
+  }
+
+  private func curveChoice() throws -> CurveChoice? {
+    guard let curve else { return nil }
+    if curve == "auto" { return .auto }
+    guard let fixed = FadeCurve(rawValue: curve) else {
+      throw ValidationError("unknown --curve '\(curve)' (choose linear, equal-power, s-curve, log, exp or auto)")
+    }
+    return .fixed(fixed)
+  }
+}
+
+/// Reads a flag's time as seconds or `[h:]mm:ss[.fff]`.
+func parseTime(_ text: String?, flag: String) throws -> Double? {
+  guard let text else { return nil }
+  guard let seconds = TimeParser.seconds(text) else {
+    throw ValidationError("\(flag) takes a time in seconds or [h:]mm:ss[.fff], not '\(text)'")
+  }
+  return seconds
+}

@@ -1,0 +1,99 @@
+import Testing
+
+/// Bad inputs and outputs: one exact `error:` line per problem, exit 1, and nothing written.
+@Suite struct ErrorMessageTests {
+  @Test(arguments: ErrorCase.inputs + ErrorCase.outputs + ErrorCase.options)
+  func failsWithExactMessageAndWritesNothing(_ example: ErrorCase) throws {
+    let fixture = try Fixture(example.files)
+    let before = fixture.snapshot()
+    let result = try fixture.run(example.arguments)
+    expectFailure(result, stderr: fixture.resolve(example.stderr), unchanged: before, in: fixture)
+  }
+}
+
+extension ErrorCase {
+  static let track = FixtureFile.tone("a.flac")
+
+  /// Inputs that cannot be read, named directly or by a playlist.
+  static let inputs: [ErrorCase] = [
+    ErrorCase("missing file", "missing.flac -o out.flac", "error: missing.flac: file not found\n"),
+    ErrorCase("empty file", files: [.empty("empty.flac")], "empty.flac -o out.flac", "error: empty.flac: file is empty\n"),
+    ErrorCase(
+      "text named .mp3", files: [.text("text.mp3", "This is not audio.\n")], "text.mp3 -o out.flac",
+      "error: text.mp3: not an audio file FFmpeg can read\n"),
+    ErrorCase(
+      "truncated FLAC", files: [.truncatedFLAC("trunc.flac", frames: 100_003)], "trunc.flac -o out.flac",
+      "error: trunc.flac: truncated: decoded {decoded} of 100003 sample frames\n"),
+    ErrorCase(
+      "video without audio", files: [.video("video.mkv")], "video.mkv -o out.flac",
+      "error: video.mkv: has no audio stream\n"),
+    ErrorCase("folder as input", files: [.folder("dir")], "dir -o out.flac", "error: dir: not a file\n"),
+    ErrorCase(
+      "playlist names a missing file", files: [track, .text("m.m3u", "a.flac\nmissing.flac\n")], "m.m3u -o out.flac",
+      "error: m.m3u:2: missing.flac: file not found\n"),
+    ErrorCase(
+      "playlist in a subfolder names a missing file", files: [.text("lists/m.m3u", "#EXTM3U\ngone.flac\n")],
+      "lists/m.m3u -o out.flac", "error: lists/m.m3u:2: gone.flac: file not found\n"),
+    ErrorCase(
+      "line numbers count CRLF and BOM lines", files: [track, .text("crlf.m3u8", "\u{FEFF}#EXTM3U\r\na.flac\r\n\r\ngone.flac\r\n")],
+      "crlf.m3u8 -o out.flac", "error: crlf.m3u8:4: gone.flac: file not found\n"),
+    ErrorCase("playlist not found", "gone.m3u -o out.flac", "error: gone.m3u: playlist not found\n"),
+    ErrorCase(
+      "network stream in playlist", files: [.text("net.m3u", "http://radio.example/live.mp3\n")], "net.m3u -o out.flac",
+      "error: net.m3u:1: 'http://radio.example/live.mp3' is a network stream; Segue renders local files\n"),
+    ErrorCase(
+      "playlist with no tracks", files: [.text("none.m3u", "#EXTM3U\n# nothing yet\n")], "none.m3u -o out.flac",
+      "error: nothing to render: no input files\n"),
+    ErrorCase(
+      "several bad inputs", files: [track, .empty("empty.flac"), .text("text.mp3", "no\n")],
+      "missing.flac a.flac empty.flac text.mp3 -o out.flac",
+      """
+      error: missing.flac: file not found
+      error: empty.flac: file is empty
+      error: text.mp3: not an audio file FFmpeg can read
+
+      """),
+  ]
+
+  /// Output paths that must be refused before anything is written.
+  static let outputs: [ErrorCase] = [
+    ErrorCase(
+      "output folder missing", files: [track], "a.flac -o nodir/x.flac", "error: nodir/x.flac: folder 'nodir' does not exist\n"),
+    ErrorCase(
+      "output exists", files: [track, .text("out.flac", "keep me")], "a.flac -o out.flac",
+      "error: out.flac: already exists; pass --overwrite (-y) to replace it\n"),
+    ErrorCase(
+      "output is an input", files: [.tone("p1.flac"), .tone("p2.flac")], "p1.flac p2.flac -o p1.flac",
+      "error: p1.flac: is also an input (p1.flac); choose another output path\n"),
+    ErrorCase(
+      "output is an input, even with -y", files: [.tone("p1.flac")], "p1.flac -o ./p1.flac -y",
+      "error: ./p1.flac: is also an input (p1.flac); choose another output path\n"),
+    ErrorCase(
+      "output is an input named by a playlist", files: [.tone("p1.flac"), .tone("p2.flac"), .text("list.m3u", "#EXTM3U\np2.flac\np1.flac\n")],
+      "list.m3u -o p1.flac", "error: p1.flac: is also an input (list.m3u:3: p1.flac); choose another output path\n"),
+    ErrorCase(
+      "unknown output extension", files: [track], "a.flac -o x.xyz",
+      "error: x.xyz: unknown output format '.xyz'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format\n"),
+    ErrorCase(
+      "no output extension", files: [track], "a.flac -o mix",
+      "error: mix: unknown output format '(none)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format\n"),
+  ]
+
+  /// Options that parse but do not fit the output format.
+  static let options: [ErrorCase] = [
+    ErrorCase(
+      "unknown --format", files: [track], "a.flac -o out.flac --format xyz",
+      "error: out.flac: unknown output format 'xyz'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format\n"),
+    ErrorCase(
+      "codec the format lacks", files: [track], "a.flac -o out.mp3 --codec opus",
+      "error: --codec opus is not available in .mp3 output (choose mp3)\n"),
+    ErrorCase(
+      "bit depth for lossy output", files: [track], "a.flac -o out.mp3 --bit-depth 24",
+      "error: --bit-depth applies to WAV, FLAC and ALAC output, not to libmp3lame\n"),
+    ErrorCase(
+      "sample rate the codec lacks", files: [track], "a.flac -o out.opus --sample-rate 44100",
+      "error: libopus cannot encode at 44100 Hz (it takes 8000, 12000, 16000, 24000, 48000)\n"),
+    ErrorCase(
+      "too many channels for MP3", files: [track], "a.flac -o out.mp3 --channels 6", "error: MP3 holds at most 2 channels\n"),
+  ]
+}

@@ -1,0 +1,64 @@
+import AudioTestSupport
+import Testing
+
+/// What `segue render` prints when it succeeds, and that the file says the same.
+@Suite struct RenderSummaryTests {
+  @Test func printsTracksFormatAndExactLength() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    try fixture.write("album.m3u", .init(Album.tracks.map { $0.name + "\n" }.joined().utf8))
+
+    let result = try fixture.run(["render", "album.m3u", "-o", "out.flac"])
+
+    expectSuccess(
+      result,
+      printing: ["Rendered 4 tracks to out.flac (flac, 44100 Hz, stereo)", "Length: 0:10.000 = 441000 sample frames"],
+      in: fixture)
+    #expect(try fixture.samples("out.flac") == Album.samples(in: fixture), "FLAC in, FLAC out: every sample kept")
+  }
+
+  @Test(arguments: VerifiedFormat.all)
+  func verifyReportsTheDecodedLength(_ format: VerifiedFormat) throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    let output = "out.\(format.fileExtension)"
+
+    let result = try fixture.run(["render"] + Album.tracks.map(\.name) + ["-o", output, "--verify"])
+
+    let frames = Album.frames * format.sampleRate / 44_100
+    expectSuccess(
+      result,
+      printing: [
+        "Rendered 4 tracks to \(output) (\(format.codec), \(format.sampleRate) Hz, stereo)",
+        "Length: 0:10.000 = \(frames) sample frames",
+        "Verified: FFmpeg decodes \(frames) sample frames, as the timeline says",
+      ], in: fixture)
+    #expect(try format.independentLength(of: fixture.file(output)) == Int64(frames))
+  }
+}
+
+/// An output format, the codec and rate `segue` reports for it, and how to measure it without `segue`.
+struct VerifiedFormat: Sendable, CustomTestStringConvertible {
+  var fileExtension: String
+  var codec: String
+  var sampleRate: Int
+  /// FFmpeg 5.1 keeps MP4's end padding when decoding, so there the container's stated length is the judge.
+  var judgedByContainer = false
+
+  static let all = [
+    VerifiedFormat(fileExtension: "flac", codec: "flac", sampleRate: 44_100),
+    VerifiedFormat(fileExtension: "wav", codec: "pcm_s16le", sampleRate: 44_100),
+    VerifiedFormat(fileExtension: "mp3", codec: "libmp3lame", sampleRate: 44_100),
+    VerifiedFormat(fileExtension: "m4a", codec: "aac", sampleRate: 44_100, judgedByContainer: true),
+    VerifiedFormat(fileExtension: "ogg", codec: "libvorbis", sampleRate: 44_100),
+    VerifiedFormat(fileExtension: "opus", codec: "libopus", sampleRate: 48_000),
+  ]
+
+  var testDescription: String { ".\(fileExtension)" }
+
+  /// The file's length in sample frames, as the ffmpeg CLI sees it.
+  func independentLength(of path: String) throws -> Int64? {
+    if judgedByContainer { return try FFmpegCLI.declaredFrames(path) }
+    return Int64(try FFmpegCLI.decodeInt16(path).count / 2)
+  }
+}

@@ -1,0 +1,63 @@
+import AudioTestSupport
+import Foundation
+
+/// What a finished `segue` run printed and how it ended.
+struct SegueResult: Sendable {
+  /// The exit code, or the signal number when `exited` is false.
+  var status: Int32
+  /// False when a signal ended the process before it could exit by itself.
+  var exited: Bool
+  var stdout: String
+  var stderr: String
+}
+
+/// Runs the built `segue` with `arguments`, in `folder` as its current directory, and waits for it.
+func runSegue(arguments: [String], in folder: String) throws -> SegueResult {
+  try SegueProcess(arguments: arguments, in: folder).finish()
+}
+
+/// A running `segue` process, whose output goes to files outside its working folder.
+///
+/// Files rather than pipes, so that neither stream can fill up and stall the process while
+/// the test waits, and so that the working folder holds only what `segue` itself wrote.
+final class SegueProcess {
+  private let process = Process()
+  private let captures = TemporaryFolder("segue-cli-output")
+  private let stdoutFile: FileHandle
+  private let stderrFile: FileHandle
+
+  /// Starts `segue` with `arguments` in `folder`.
+  init(arguments: [String], in folder: String) throws {
+    for name in ["stdout", "stderr"] {
+      FileManager.default.createFile(atPath: captures.file(name), contents: nil)
+    }
+    stdoutFile = try FileHandle(forWritingTo: URL(fileURLWithPath: captures.file("stdout")))
+    stderrFile = try FileHandle(forWritingTo: URL(fileURLWithPath: captures.file("stderr")))
+    process.executableURL = try SegueExecutable.url()
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = stdoutFile
+    process.standardError = stderrFile
+    try process.run()
+  }
+
+  /// Sends `signal` (such as `SIGINT`) to the process.
+  func send(_ signal: Int32) {
+    kill(process.processIdentifier, signal)
+  }
+
+  /// Waits for the process to end and collects what it printed.
+  func finish() throws -> SegueResult {
+    process.waitUntilExit()
+    try stdoutFile.close()
+    try stderrFile.close()
+    return SegueResult(
+      status: process.terminationStatus, exited: process.terminationReason == .exit,
+      stdout: captured("stdout"), stderr: captured("stderr"))
+  }
+
+  private func captured(_ name: String) -> String {
+    String(decoding: FileManager.default.contents(atPath: captures.file(name)) ?? Data(), as: UTF8.self)
+  }
+}
