@@ -44,6 +44,14 @@ public enum Renderer {
     return report
   }
 
+  /// Plans a mix without rendering it: the timeline `render` would follow, at `sampleRate` (the
+  /// first input's when nil).
+  public static func plan(inputs: [InputSource], mix: MixOptions, sampleRate: Int? = nil) throws(RenderError) -> Plan {
+    guard !inputs.isEmpty else { throw .options("nothing to plan: no input files") }
+    let infos = try InputCheck.probeAll(inputs)
+    return try MixPlanning(inputs: inputs, infos: infos, mix: mix, sampleRate: sampleRate ?? infos[0].sampleRate).plan()
+  }
+
   /// Runs the streamer on its own thread and encodes what it sends on this one.
   private static func encode(from streamer: TimelineStreamer, into writer: AudioFileWriter, outputPath: String)
     throws(RenderError)

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Composition
+import FFmpegAudio
+import Foundation
+import Rendering
+
+/// `segue plan`: prints the timeline a render would follow, before anything is rendered.
+struct PlanCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "plan",
+    abstract: "Print the resolved timeline of a mix: where each track starts and ends, its cue points, fades and transitions.")
+
+  @Argument(help: "Audio files and playlists, in order.")
+  var inputs: [String]
+
+  @OptionGroup(title: "Transitions")
+  var mix: MixFlags
+
+  @Option(help: "The mix's sample rate in Hz (default: the first track's).")
+  var sampleRate: Int?
+
+  @Flag(help: "Print JSON instead of a table.")
+  var json = false
+
+  func run() throws {
+    FFmpegLogLevel.quiet.apply()
+    do {
+      let expanded = try PlaylistExpansion.inputs(from: inputs)
+      let plan = try Renderer.plan(
+        inputs: expanded.inputs, mix: try mix.options(playlistDefaults: expanded.defaults), sampleRate: sampleRate)
+      let description = PlanDescription(plan: plan, inputs: expanded.inputs)
+      print(json ? try description.json() : description.table())
+    } catch let error as RenderError {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+  }
+}
