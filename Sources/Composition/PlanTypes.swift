@@ -98,6 +98,9 @@ public struct ResolvedTransition: Sendable, Hashable {
 /// A plan that cannot be made, worded for the user.
 public struct PlanError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
+
+  public init(message: String) { self.message = message }
+
   public var description: String { message }
 }
 

@@ -83,8 +83,8 @@ final class Fixture {
     return entries.sorted().flatMap { entry -> [String] in
       let name = relative + entry
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: file(name), isDirectory: &isFolder)
-      return isFolder.boolValue ? [name + "/"] + names(under: name + "/") : [name]
+      let exists = FileManager.default.fileExists(atPath: file(name), isDirectory: &isFolder)
+      return exists && isFolder.boolValue ? [name + "/"] + names(under: name + "/") : [name]
     }
   }
 

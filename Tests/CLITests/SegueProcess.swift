@@ -29,7 +29,7 @@ final class SegueProcess {
   /// Starts `segue` with `arguments` in `folder`.
   init(arguments: [String], in folder: String) throws {
     for name in ["stdout", "stderr"] {
-      FileManager.default.createFile(atPath: captures.file(name), contents: nil)
+      _ = FileManager.default.createFile(atPath: captures.file(name), contents: nil)
     }
     stdoutFile = try FileHandle(forWritingTo: URL(fileURLWithPath: captures.file("stdout")))
     stderrFile = try FileHandle(forWritingTo: URL(fileURLWithPath: captures.file("stderr")))

@@ -4,25 +4,15 @@ import Foundation
 import Rendering
 import Testing
 
-@Test(arguments: TestFormat.all)
+@Test(arguments: [TestFormat.vorbis, .mp3, .opus, .aac])
 func explore(_ format: TestFormat) throws {
   let folder = TemporaryFolder()
-  for n in [1, 1000, 44101, 100003] {
-    let input = Fixture.music(sampleRate: format.sampleRate, frames: n)
-    let start = Date()
-    let path = try Fixture.write(input, as: format, in: folder, stem: "rt\(n)")
-    let t1 = Date().timeIntervalSince(start)
+  var bad: [String] = []
+  for n in Array(stride(from: 1, to: 9000, by: 23)) + Array(44000..<44200) where format.name != "mp3-cbr" || n > 40000 || n < 2000 {
+    let input = Fixture.music(sampleRate: format.sampleRate, frames: n, channels: 1)
+    let path = try Fixture.write(input, channels: 1, as: format, in: folder, stem: "rt\(n)")
     let decoded = try AudioFile.read(path: path)
-    let t2 = Date().timeIntervalSince(start)
-    let cli = try FFmpegCLI.decodeFloat(path).count / 2
-    let declared = try FFmpegCLI.declaredFrames(path)
-    var extra = ""
-    if n >= 44101 && decoded.samples.count == input.count {
-      let lag = Measure.bestLag(decoded.samples, input, channels: 2, around: n / 2)
-      let err = Measure.rmsError(decoded.samples, input, channels: 2, ranges: [0..<n])
-      let errMid = Measure.rmsError(decoded.samples, input, channels: 2, ranges: [4096..<(n - 4096)])
-      extra = "lag \(lag) err \(err) errMid \(errMid) maxdiff \(Measure.maxDifference(decoded.samples, input))"
-    }
-    print("EXPLORE \(format.name) n=\(n) read=\(decoded.samples.count / 2) cli=\(cli) declared=\(String(describing: declared)) write \(t1) read \(t2 - t1) \(extra)")
+    if decoded.samples.count != n { bad.append("\(n)->\(decoded.samples.count)") }
   }
+  print("EXPLORE \(format.name) bad: \(bad.count) \(bad.prefix(40))")
 }
