@@ -38,6 +38,7 @@ let package = Package(
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
     .testTarget(name: "PlaylistsTests", dependencies: ["Playlists"]),
     .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AudioTestSupport"]),
+    .testTarget(name: "MixingTests", dependencies: ["Rendering", "AudioTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["AudioTestSupport"]),
   ]
 )

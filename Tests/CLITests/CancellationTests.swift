@@ -7,13 +7,13 @@ import Testing
   static let frames = 44_100 * 600
 
   @Test(arguments: [SIGINT, SIGTERM])
-  func signalCancelsAndRemovesThePartialFile(_ signal: Int32) async throws {
+  func signalCancelsAndRemovesThePartialFile(_ signal: Int32) throws {
     let fixture = try Fixture()
     try fixture.silence("long.flac", frames: Self.frames)
     let before = fixture.snapshot()
     let render = try SegueProcess(arguments: ["render", "long.flac", "-o", "mix.mp3"], in: fixture.path)
 
-    let sawPartial = try await Self.waitForPartialFile(in: fixture)
+    let sawPartial = Self.waitForPartialFile(of: render, in: fixture)
     render.send(signal)
     let result = try render.finish()
 
@@ -21,12 +21,16 @@ import Testing
     expectFailure(result, status: 130, stderr: "error: cancelled; no output was written\n", unchanged: before, in: fixture)
   }
 
-  /// Polls until the render's hidden temporary file (`.mix.mp3.<random>.partial`) exists.
-  private static func waitForPartialFile(in fixture: Fixture) async throws -> Bool {
+  /// Polls until the render's hidden temporary file (`.mix.mp3.<random>.partial`) exists;
+  /// false if the render ends first or takes more than 20 seconds to start writing.
+  ///
+  /// Synchronous on purpose: an `async` sleep would queue its wake-up behind every other test
+  /// waiting for the cooperative pool, long enough for the render to finish first.
+  private static func waitForPartialFile(of render: SegueProcess, in fixture: Fixture) -> Bool {
     let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
+    while Date() < deadline && render.isRunning {
       if fixture.names().contains(where: { $0.hasPrefix(".mix.mp3.") && $0.hasSuffix(".partial") }) { return true }
-      try await Task.sleep(for: .milliseconds(5))
+      Thread.sleep(forTimeInterval: 0.005)
     }
     return false
   }

@@ -42,6 +42,9 @@ final class SegueProcess {
     try process.run()
   }
 
+  /// True until the process ends.
+  var isRunning: Bool { process.isRunning }
+
   /// Sends `signal` (such as `SIGINT`) to the process.
   func send(_ signal: Int32) {
     kill(process.processIdentifier, signal)
