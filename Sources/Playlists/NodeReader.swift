@@ -6,7 +6,7 @@ struct NodeReader {
   let file: String
 
   func location(_ node: Node) -> SourceLocation {
-    SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column)
   }
 
   func error(_ node: Node, _ message: String) -> PlaylistError {

@@ -63,16 +63,17 @@ public struct PlaylistEntry: Sendable, Equatable {
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   public var file: String
   public var line: Int
-  public var column: Int
+  /// The column, where the problem is a part of the line rather than all of it.
+  public var column: Int?
 
-  public init(file: String, line: Int, column: Int = 1) {
+  public init(file: String, line: Int, column: Int? = nil) {
     self.file = file
     self.line = line
     self.column = column
   }
 
-  /// `list.m3u:3` (the column is left out where it is 1, as for a whole line).
-  public var description: String { column == 1 ? "\(file):\(line)" : "\(file):\(line):\(column)" }
+  /// `set.yaml:3:9`, or `list.m3u:3` for a whole line.
+  public var description: String { column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)" }
 }
 
 /// A playlist that cannot be read, with where and why.

@@ -1,0 +1,89 @@
+import Composition
+import Playlists
+import Testing
+
+/// Segue's YAML/JSON playlist format: what it reads, and the exact messages for what it refuses.
+@Suite struct NativePlaylistTests {
+  let file = "/sets/friday.yaml"
+
+  @Test func readsEntriesWithEveryField() throws {
+    let text = """
+      version: 1
+      defaults: { crossfade: 6, curve: auto, album-aware: true }
+      entries:
+        - file: tracks/01.flac
+          title: Opening
+          in: 0:12.5
+          out: 1:02:03.25
+          gain: -1.5
+          fade-in: 2
+          fade-out: { seconds: 3, curve: s-curve }
+          transition: { crossfade: 8, curve: exp }
+        - file: /abs/02.mp3
+          transition: { out: 8, in: 4, out-curve: exp, in-curve: log, overlap: 6 }
+        - file: 03.opus
+          transition: { gap: 1.5 }
+        - file: 04.opus
+          transition: { gapless: true }
+      """
+    let playlist = try NativePlaylist.parse(text, file: file)
+    #expect(playlist.defaults == PlaylistDefaults(crossfade: 6, curve: .auto, albumAware: true))
+    #expect(playlist.entries.map(\.path) == ["/sets/tracks/01.flac", "/abs/02.mp3", "/sets/03.opus", "/sets/04.opus"])
+    let first = playlist.entries[0]
+    #expect(first.title == "Opening")
+    #expect(first.origin == SourceLocation(file: file, line: 4, column: 11))
+    #expect(
+      first.options
+        == EntryOptions(
+          inPoint: 12.5, outPoint: 3723.25, gainDB: -1.5, fadeIn: FadeSpec(seconds: 2), fadeOut: FadeSpec(seconds: 3, curve: .sCurve),
+          transition: .crossfade(.symmetric(8, curve: .fixed(.exp)))))
+    #expect(
+      playlist.entries[1].options.transition
+        == .crossfade(CrossfadeSpec(outSeconds: 8, inSeconds: 4, outCurve: .fixed(.exp), inCurve: .fixed(.log), overlapSeconds: 6)))
+    #expect(playlist.entries[2].options.transition == .gap(seconds: 1.5))
+    #expect(playlist.entries[3].options.transition == .gapless)
+  }
+
+  @Test func acceptsJSON() throws {
+    let playlist = try NativePlaylist.parse(#"{"version": 1, "entries": [{"file": "a.flac", "gain": 3}]}"#, file: "/x/set.json")
+    #expect(playlist.entries.map(\.path) == ["/x/a.flac"])
+    #expect(playlist.entries[0].options.gainDB == 3)
+  }
+
+  struct BadCase: CustomTestStringConvertible, Sendable {
+    var testDescription: String
+    var text: String
+    var message: String
+  }
+
+  static let badCases = [
+    BadCase(testDescription: "unknown version", text: "version: 99\nentries: []\n",
+            message: "/sets/friday.yaml:1:10: unknown version 99 (this Segue reads version 1)"),
+    BadCase(testDescription: "missing version", text: "entries: []\n",
+            message: "/sets/friday.yaml:1:1: missing 'version' (this Segue reads version 1)"),
+    BadCase(testDescription: "negative length", text: "version: 1\nentries:\n  - file: a.flac\n    fade-in: -2\n",
+            message: "/sets/friday.yaml:4:14: 'fade-in' must not be negative (-2)"),
+    BadCase(testDescription: "negative crossfade", text: "version: 1\ndefaults: { crossfade: -1 }\nentries: []\n",
+            message: "/sets/friday.yaml:2:24: 'crossfade' must not be negative (-1)"),
+    BadCase(testDescription: "in after out", text: "version: 1\nentries:\n  - file: a.flac\n    in: 1:00\n    out: 0:30\n",
+            message: "/sets/friday.yaml:4:9: 'in' (60.0 s) must come before 'out' (30.0 s)"),
+    BadCase(testDescription: "entry without a file", text: "version: 1\nentries:\n  - title: x\n",
+            message: "/sets/friday.yaml:3:5: an entry needs a 'file'"),
+    BadCase(testDescription: "unknown field", text: "version: 1\nentries:\n  - file: a.flac\n    volume: 3\n",
+            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, title, in, out, gain, fade-in, fade-out, transition)"),
+    BadCase(testDescription: "unknown curve", text: "version: 1\ndefaults: { curve: wobble }\nentries: []\n",
+            message: "/sets/friday.yaml:2:20: unknown curve 'wobble' (expected linear, equal-power, s-curve, log, exp)"),
+    BadCase(testDescription: "bad time", text: "version: 1\nentries:\n  - file: a.flac\n    in: 1:75\n",
+            message: "/sets/friday.yaml:4:9: 'in' must be a time in seconds or [h:]mm:ss[.fff], not '1:75'"),
+    BadCase(testDescription: "not YAML", text: "version: 1\nentries: [a, b\n",
+            message: "/sets/friday.yaml:3:1: not valid YAML: did not find expected ',' or ']'"),
+    BadCase(testDescription: "entries not a list", text: "version: 1\nentries: a.flac\n",
+            message: "/sets/friday.yaml:2:10: 'entries' must be a list of tracks"),
+  ]
+
+  @Test(arguments: badCases)
+  func refusesWithExactMessage(_ bad: BadCase) {
+    let error = #expect(throws: PlaylistError.self) { try NativePlaylist.parse(bad.text, file: file) }
+    #expect(error?.description == bad.message)
+  }
+}
