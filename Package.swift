@@ -34,6 +34,7 @@ let package = Package(
       name: "segue",
       dependencies: ["Rendering", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "make-demo-tracks", dependencies: ["Rendering"], path: "Examples/make-demo-tracks"),
+    .executableTarget(name: "crossfade-two-files", dependencies: ["Rendering"], path: "Examples/crossfade-two-files"),
     .target(name: "AudioTestSupport", dependencies: ["Rendering"], path: "Tests/AudioTestSupport"),
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
     .testTarget(name: "PlaylistsTests", dependencies: ["Playlists"]),

@@ -86,6 +86,12 @@ public struct Plan: Sendable {
   public var timeline: Timeline
   public var transitions: [ResolvedTransition]
   public var notes: [String]
+
+  public init(timeline: Timeline, transitions: [ResolvedTransition] = [], notes: [String] = []) {
+    self.timeline = timeline
+    self.transitions = transitions
+    self.notes = notes
+  }
 }
 
 /// The transition between two consecutive entries, after policy.

@@ -2,8 +2,8 @@
 ///
 /// Two clips overlap when `a.start < b.end && b.start < a.end`; touching edges (`a.end == b.start`)
 /// is a gapless join, not an overlap. `validate()` enforces that clips are in order of start,
-/// that no clip has a negative start, in-point or duration, and that no clip lies wholly inside
-/// another.
+/// that no clip has a negative start, in-point or duration, that no clip lies wholly inside
+/// another, and that at most two clips sound at once (as in GStreamer Editing Services).
 public struct Timeline: Sendable, Hashable {
   public let sampleRate: Int
   public private(set) var clips: [Clip] = []
@@ -48,6 +48,7 @@ public struct Timeline: Sendable, Hashable {
           if clip.duration > 0 && previous.duration > 0 { throw .fullOverlap(clip: index, other: index - 1) }
         }
       }
+      if index > 1 && clip.start < clips[index - 2].end { throw .tripleOverlap(clip: index) }
     }
   }
 }
@@ -59,6 +60,7 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
   case outOfOrder(clip: Int)
   case fullOverlap(clip: Int, other: Int)
   case overlappingRamps
+  case tripleOverlap(clip: Int)
 
   public var description: String {
     switch self {
@@ -66,6 +68,7 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case .negativePosition(let clip): "clip \(clip + 1) starts before the timeline or its source"
     case .outOfOrder(let clip): "clip \(clip + 1) starts before the clip ahead of it"
     case .fullOverlap(let clip, let other): "clip \(clip + 1) lies wholly inside clip \(other + 1)"
+    case .tripleOverlap(let clip): "clip \(clip + 1) would make three clips sound at once"
     case .overlappingRamps: "a volume ramp overlaps another ramp of the same clip"
     }
   }

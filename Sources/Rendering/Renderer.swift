@@ -15,6 +15,14 @@ public enum Renderer {
     let infos = try InputCheck.probeAll(request.inputs)
     let format = try OutputFormat.resolve(path: request.outputPath, options: request.output, inputs: infos)
     let plan = try MixPlanning(inputs: request.inputs, infos: infos, mix: request.mix, sampleRate: format.settings.layout.sampleRate).plan()
+    return try render(plan, inputs: request.inputs, infos: infos, format: format, request: request, cancellation: cancellation)
+  }
+
+  /// Renders a planned timeline of probed inputs into `request.outputPath`.
+  static func render(
+    _ plan: Plan, inputs: [InputSource], infos: [AudioStreamInfo], format: OutputFormat, request: RenderRequest,
+    cancellation: RenderCancellation
+  ) throws(RenderError) -> RenderReport {
     let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output.discard() }
 
@@ -25,7 +33,7 @@ public enum Renderer {
       throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
     }
     let streamer = TimelineStreamer(
-      timeline: plan.timeline, inputs: request.inputs, inputInfos: infos, format: writer.inputFormat,
+      timeline: plan.timeline, inputs: inputs, inputInfos: infos, format: writer.inputFormat,
       cancellation: cancellation)
     try encode(from: streamer, into: writer, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }

@@ -10,9 +10,7 @@ enum Album {
 
   /// Makes the tracks in `fixture`, at `paths` (one per track; by default their names).
   static func make(in fixture: Fixture, at paths: [String] = tracks.map(\.name)) throws {
-    for (index, (path, track)) in zip(paths, tracks).enumerated() {
-      try fixture.tone(path, frames: track.frames, frequency: 440 + 110 * index)
-    }
+    try fixture.tones(zip(paths, tracks).enumerated().map { index, pair in (pair.0, pair.1.frames, 440 + 110 * index) })
   }
 
   /// What FFmpeg decodes from the files at `paths`, one after another.

@@ -26,8 +26,13 @@ final class Fixture {
   /// The folder's absolute path.
   var path: String { folder.path }
 
+  /// Makes `files`; all the tones in one ffmpeg run, since starting ffmpeg costs more than the audio.
   init(_ files: [FixtureFile] = []) throws {
-    for file in files { try make(file) }
+    try tones(files.compactMap { if case .tone(let name, let frames) = $0 { (name, frames, 997) } else { nil } })
+    for file in files {
+      if case .tone = file { continue }
+      try make(file)
+    }
   }
 
   /// The absolute path of `name`, relative to the folder.
@@ -59,12 +64,17 @@ final class Fixture {
 
   /// A 16-bit stereo 44.1 kHz sine of exactly `frames` sample frames.
   func tone(_ name: String, frames: Int, frequency: Int = 997) throws {
-    try synthesize(name, source: "sine=f=\(frequency):r=44100", frames: frames)
+    try tones([(name, frames, frequency)])
+  }
+
+  /// Several sines like `tone(_:frames:frequency:)`, made by one ffmpeg run.
+  func tones(_ specs: [(name: String, frames: Int, frequency: Int)]) throws {
+    try synthesize(specs.map { ($0.name, "sine=f=\($0.frequency):r=44100", $0.frames) })
   }
 
   /// 16-bit stereo 44.1 kHz digital silence of `frames` sample frames (cheap to make and to store as FLAC).
   func silence(_ name: String, frames: Int) throws {
-    try synthesize(name, source: "anullsrc=r=44100:cl=stereo", frames: frames)
+    try synthesize([(name, "anullsrc=r=44100:cl=stereo", frames)])
   }
 
   /// Writes `data` to `name`.
@@ -103,9 +113,12 @@ final class Fixture {
     placeholders["{decoded}"] = String(decoded)
   }
 
-  private func synthesize(_ name: String, source: String, frames: Int) throws {
-    let graph = "\(source),aformat=s16:44100:stereo,atrim=end_sample=\(frames)"
-    try FFmpegCLI.make(["-f", "lavfi", "-i", graph, try prepared(name)])
+  /// Renders each lavfi source, cut to its frame count, into its file: one input and one output each.
+  private func synthesize(_ outputs: [(name: String, source: String, frames: Int)]) throws {
+    guard !outputs.isEmpty else { return }
+    let inputs = outputs.flatMap { ["-f", "lavfi", "-i", "\($0.source),aformat=s16:44100:stereo,atrim=end_sample=\($0.frames)"] }
+    let maps = try outputs.enumerated().flatMap { ["-map", "\($0.offset)", try prepared($0.element.name)] }
+    try FFmpegCLI.make(inputs + maps)
   }
 
   /// The absolute path of `name`, with its folder made.

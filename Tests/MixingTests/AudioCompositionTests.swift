@@ -1,0 +1,48 @@
+import AudioTestSupport
+import Composition
+import Rendering
+import Testing
+
+/// The composition API: time ranges of files placed in code, volume ramps, rendered exactly.
+@Suite struct AudioCompositionTests {
+  @Test func rendersPlacedRangesWithTheirRamps() throws {
+    let fixture = MixFixture(sampleRate: 8000)
+    let a = try fixture.constant("a", value: 0.5, frames: 16_000)
+    let b = try fixture.constant("b", value: 0.25, frames: 16_000)
+    var mix = AudioComposition(sampleRate: 8000)
+    let first = try mix.insertTimeRange(0.5..<1.5, of: a.path, at: 0)  // 8000 frames
+    let second = try mix.insertTimeRange(0..<1, of: b.path, at: 0.75)
+    try mix.setVolumeRamp(clip: first, from: 1, to: 0, timeRange: 0.75..<1, curve: .linear)
+    try mix.setVolumeRamp(clip: second, from: 0, to: 1, timeRange: 0.75..<1, curve: .linear)
+    let path = fixture.folder.file("composed.wav")
+    let report = try mix.render(to: path, options: OutputOptions(bitDepth: 32), verify: true)
+    #expect(report.timeline.clips.map(\.start) == [0, 6000])
+    #expect(report.timeline.frameCount == 14_000)
+    let samples = try AudioFile.read(path: path).samples
+    #expect(samples.count == 14_000)
+    #expect(samples[0] == 0.5 && samples[5999] == 0.5)
+    #expect(abs(samples[7000] - (0.5 * 0.5 + 0.25 * 0.5)) < 1e-6)
+    #expect(samples[8000] == 0.25 && samples[13_999] == 0.25)
+  }
+
+  @Test func refusesAThirdOverlappingClipAndKeepsTheRest() throws {
+    let fixture = MixFixture(sampleRate: 8000)
+    let a = try fixture.constant("a", value: 0.5, frames: 16_000)
+    var mix = AudioComposition(sampleRate: 8000)
+    try mix.insertTimeRange(0..<1, of: a.path, at: 0)
+    try mix.insertTimeRange(0..<1, of: a.path, at: 0.5)
+    #expect(throws: RenderError.self) { try mix.insertTimeRange(0..<1, of: a.path, at: 0.75) }
+    #expect(mix.timeline.clips.count == 2)
+    #expect(mix.sources.count == 2)
+  }
+
+  @Test func refusesARangePastTheFilesEnd() throws {
+    let fixture = MixFixture(sampleRate: 8000)
+    let a = try fixture.constant("a", value: 0.5, frames: 8000)
+    var mix = AudioComposition(sampleRate: 8000)
+    try mix.insertTimeRange(0.5..<1.5, of: a.path, at: 0)
+    let error = #expect(throws: RenderError.self) { try mix.render(to: fixture.folder.file("x.wav")) }
+    #expect(error?.description == "\(a.path): the time range ends past the file's end")
+    #expect(fixture.folder.contents() == ["a.wav"])
+  }
+}
