@@ -47,7 +47,8 @@ struct TimelineStreamer: Sendable {
     let channels = format.layout.channelCount
     let mix = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.blockFrames * channels)
     defer { mix.deallocate() }
-    let edges = Set(timeline.clips.flatMap { [$0.start, $0.end] })
+    let edges = Set(timeline.clips.flatMap { [$0.start, $0.end] }).sorted()
+    var nextEdge = 0
     var readers: [ClipReader] = []
     var nextClip = 0
     var position: Int64 = 0
@@ -58,7 +59,8 @@ struct TimelineStreamer: Sendable {
         readers.append(try open(nextClip))
         nextClip += 1
       }
-      let blockEnd = min(position + Int64(Self.blockFrames), edges.filter { $0 > position }.min() ?? end)
+      while nextEdge < edges.count && edges[nextEdge] <= position { nextEdge += 1 }
+      let blockEnd = min(position + Int64(Self.blockFrames), nextEdge < edges.count ? edges[nextEdge] : end)
       let frames = Int(blockEnd - position)
       let sounding = readers.filter { $0.clip.range.contains(position) }
       if sounding.isEmpty { mix.update(repeating: 0) }
