@@ -21,9 +21,7 @@ struct OutputFormat: Equatable {
     }
     let codec = try codecName(format: format, options: options)
     let lossless = ["flac", "alac"].contains(codec) || codec.hasPrefix("pcm_")
-    if options.bitDepth != nil && !lossless {
-      throw .options("--bit-depth applies to WAV, FLAC and ALAC output, not to \(codec)")
-    }
+    try checkQualityOptions(options, codec: codec, lossless: lossless)
     let layout = try mixLayout(codec: codec, options: options, first: inputs[0])
     let container =
       switch format {
@@ -36,6 +34,31 @@ struct OutputFormat: Equatable {
       bitRate: options.bitRate, vbrQuality: options.quality, compressionLevel: options.compressionLevel)
     applyDefaults(to: &settings)
     return OutputFormat(containerName: container, settings: settings, isLossless: lossless)
+  }
+
+  /// Refuses options the chosen codec does not take, or values outside its range.
+  private static func checkQualityOptions(_ options: OutputOptions, codec: String, lossless: Bool) throws(RenderError) {
+    if let depth = options.bitDepth {
+      if !lossless { throw .options("--bit-depth applies to WAV, FLAC and ALAC output, not to \(codec)") }
+      if depth == 32 && !codec.hasPrefix("pcm_") {
+        throw .options("--bit-depth 32 applies to WAV output only; FLAC and ALAC take 16 or 24")
+      }
+    }
+    if options.compressionLevel != nil && codec != "flac" {
+      throw .options("--compression-level applies to FLAC output only")
+    }
+    if let quality = options.quality {
+      let range: ClosedRange<Double>? =
+        switch codec {
+        case "libmp3lame": 0...9
+        case "libvorbis": -1...10
+        default: nil
+        }
+      guard let range else { throw .options("--quality applies to MP3 and Vorbis output, not to \(codec)") }
+      guard range.contains(quality) else {
+        throw .options("--quality for \(codec) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))")
+      }
+    }
   }
 
   /// FFmpeg's encoder for a container and the user's `--codec`.

@@ -60,6 +60,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
 /// What is wrong with the output path or its format.
 public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
   case exists
+  case isFolder
   case isInput(InputSource)
   case folderMissing(String)
   case notWritable(folder: String, detail: String)
@@ -69,6 +70,7 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .exists: "already exists; pass --overwrite (-y) to replace it"
+    case .isFolder: "is a folder; name a file to write"
     case .isInput(let source): "is also an input (\(source.label)); choose another output path"
     case .folderMissing(let folder): "folder '\(folder)' does not exist"
     case .notWritable(let folder, let detail): "cannot write in folder '\(folder)' (\(detail))"

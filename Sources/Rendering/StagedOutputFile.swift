@@ -18,8 +18,10 @@ final class StagedOutputFile {
     if let input = inputs.first(where: { Self.sameFile($0.path, target.path) }) {
       throw .output(path: targetPath, .isInput(input))
     }
-    if FileManager.default.fileExists(atPath: target.path) && !overwrite {
-      throw .output(path: targetPath, .exists)
+    var targetIsFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: target.path, isDirectory: &targetIsFolder) {
+      if targetIsFolder.boolValue { throw .output(path: targetPath, .isFolder) }
+      if !overwrite { throw .output(path: targetPath, .exists) }
     }
     let folder = target.deletingLastPathComponent().path
     var isFolder: ObjCBool = false

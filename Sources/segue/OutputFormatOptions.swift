@@ -33,6 +33,9 @@ struct OutputFormatOptions: ParsableArguments {
       throw ValidationError("--sample-rate must be between 8000 and 384000")
     }
     if let channels, !(1...8).contains(channels) { throw ValidationError("--channels must be between 1 and 8") }
+    if let compressionLevel, !(0...12).contains(compressionLevel) {
+      throw ValidationError("--compression-level must be between 0 and 12")
+    }
     if bitrate != nil && quality != nil { throw ValidationError("give --bitrate or --quality, not both") }
     _ = try parsedBitRate()
   }

@@ -8,13 +8,18 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
   /// Standard error, exactly; may hold the fixture's placeholders, such as `{decoded}`.
   var stderr: String
 
-  /// `arguments` are written as one string, split at spaces (no name in the table holds one).
+  /// `arguments` follow `render`, written as one string (see `renderArguments(_:)`).
   init(_ id: String, files: [FixtureFile] = [], _ arguments: String, _ stderr: String) {
     self.id = id
     self.files = files
-    self.arguments = ["render"] + arguments.split(separator: " ").map(String.init)
+    self.arguments = renderArguments(arguments)
     self.stderr = stderr
   }
 
   var testDescription: String { id }
+}
+
+/// `segue render` followed by `line` split at spaces, for tables whose file names hold none.
+func renderArguments(_ line: String) -> [String] {
+  ["render"] + line.split(separator: " ").map(String.init)
 }

@@ -12,7 +12,13 @@ import Testing
 }
 
 extension ErrorCase {
+  /// A good input for cases about something else.
   static let track = FixtureFile.tone("a.flac")
+
+  /// The line for an output whose format `segue` cannot tell or does not know.
+  static func unknownFormat(_ path: String, _ format: String) -> String {
+    "error: \(path): unknown output format '\(format)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format\n"
+  }
 
   /// Inputs that cannot be read, named directly or by a playlist.
   static let inputs: [ErrorCase] = [
@@ -71,19 +77,13 @@ extension ErrorCase {
     ErrorCase(
       "output is an input named by a playlist", files: [.tone("p1.flac"), .tone("p2.flac"), .text("list.m3u", "#EXTM3U\np2.flac\np1.flac\n")],
       "list.m3u -o p1.flac", "error: p1.flac: is also an input (list.m3u:3: p1.flac); choose another output path\n"),
-    ErrorCase(
-      "unknown output extension", files: [track], "a.flac -o x.xyz",
-      "error: x.xyz: unknown output format '.xyz'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format\n"),
-    ErrorCase(
-      "no output extension", files: [track], "a.flac -o mix",
-      "error: mix: unknown output format '(none)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format\n"),
+    ErrorCase("unknown output extension", files: [track], "a.flac -o x.xyz", unknownFormat("x.xyz", ".xyz")),
+    ErrorCase("no output extension", files: [track], "a.flac -o mix", unknownFormat("mix", "(none)")),
   ]
 
   /// Options that parse but do not fit the output format.
   static let options: [ErrorCase] = [
-    ErrorCase(
-      "unknown --format", files: [track], "a.flac -o out.flac --format xyz",
-      "error: out.flac: unknown output format 'xyz'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format\n"),
+    ErrorCase("unknown --format", files: [track], "a.flac -o out.flac --format xyz", unknownFormat("out.flac", "xyz")),
     ErrorCase(
       "codec the format lacks", files: [track], "a.flac -o out.mp3 --codec opus",
       "error: --codec opus is not available in .mp3 output (choose mp3)\n"),

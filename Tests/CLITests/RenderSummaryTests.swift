@@ -45,6 +45,7 @@ struct VerifiedFormat: Sendable, CustomTestStringConvertible {
   /// FFmpeg 5.1 keeps MP4's end padding when decoding, so there the container's stated length is the judge.
   var judgedByContainer = false
 
+  /// Every output format, with the codec it picks by default.
   static let all = [
     VerifiedFormat(fileExtension: "flac", codec: "flac", sampleRate: 44_100),
     VerifiedFormat(fileExtension: "wav", codec: "pcm_s16le", sampleRate: 44_100),
