@@ -59,7 +59,7 @@ public struct AudioComposition: Sendable {
   /// Renders the composition into `path`, in the format its extension names.
   public func render(
     to path: String, options: OutputOptions = OutputOptions(), overwrite: Bool = false, verify: Bool = false,
-    cancellation: RenderCancellation = RenderCancellation()
+    cancellation: RenderCancellation = RenderCancellation(), progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
     guard !sources.isEmpty else { throw .options("nothing to render: the composition is empty") }
     let infos = try InputCheck.probeAll(sources)
@@ -73,7 +73,9 @@ public struct AudioComposition: Sendable {
       }
     }
     let request = RenderRequest(inputs: sources, outputPath: path, output: options, overwrite: overwrite, verify: verify)
-    return try Renderer.render(Plan(timeline: timeline), inputs: sources, infos: infos, format: format, request: request, cancellation: cancellation)
+    return try Renderer.render(
+      Plan(timeline: timeline), inputs: sources, infos: infos, format: format, request: request, cancellation: cancellation,
+      progress: progress)
   }
 
   private func frames(_ seconds: Double) -> Int64 { Int64((seconds * Double(sampleRate)).rounded()) }

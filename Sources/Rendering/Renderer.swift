@@ -8,20 +8,25 @@ import Foundation
 /// output, open the encoder, stream, flush, move the file into place, verify.
 public enum Renderer {
   /// Renders `request`; nothing is left at the output path unless this returns.
-  public static func render(_ request: RenderRequest, cancellation: RenderCancellation = RenderCancellation())
-    throws(RenderError) -> RenderReport
-  {
+  ///
+  /// `progress` is called on the encoding thread, at most five times a second and once at the end.
+  public static func render(
+    _ request: RenderRequest, cancellation: RenderCancellation = RenderCancellation(),
+    progress: (@Sendable (RenderProgress) -> Void)? = nil
+  ) throws(RenderError) -> RenderReport {
     guard !request.inputs.isEmpty else { throw .options("nothing to render: no input files") }
     let infos = try InputCheck.probeAll(request.inputs)
     let format = try OutputFormat.resolve(path: request.outputPath, options: request.output, inputs: infos)
     let plan = try MixPlanning(inputs: request.inputs, infos: infos, mix: request.mix, sampleRate: format.settings.layout.sampleRate).plan()
-    return try render(plan, inputs: request.inputs, infos: infos, format: format, request: request, cancellation: cancellation)
+    return try render(
+      plan, inputs: request.inputs, infos: infos, format: format, request: request, cancellation: cancellation,
+      progress: progress)
   }
 
   /// Renders a planned timeline of probed inputs into `request.outputPath`.
   static func render(
     _ plan: Plan, inputs: [InputSource], infos: [AudioStreamInfo], format: OutputFormat, request: RenderRequest,
-    cancellation: RenderCancellation
+    cancellation: RenderCancellation, progress: (@Sendable (RenderProgress) -> Void)?
   ) throws(RenderError) -> RenderReport {
     let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output.discard() }
@@ -35,7 +40,8 @@ public enum Renderer {
     let streamer = TimelineStreamer(
       timeline: plan.timeline, inputs: inputs, inputInfos: infos, format: writer.inputFormat,
       cancellation: cancellation)
-    try encode(from: streamer, into: writer, outputPath: request.outputPath)
+    let meter = ProgressMeter(timeline: plan.timeline, inputs: inputs, report: progress)
+    try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     try output.commit()
 
@@ -61,9 +67,9 @@ public enum Renderer {
   }
 
   /// Runs the streamer on its own thread and encodes what it sends on this one.
-  private static func encode(from streamer: TimelineStreamer, into writer: AudioFileWriter, outputPath: String)
-    throws(RenderError)
-  {
+  private static func encode(
+    from streamer: TimelineStreamer, into writer: AudioFileWriter, meter: ProgressMeter, outputPath: String
+  ) throws(RenderError) {
     let queue = BoundedQueue<StreamerMessage>(capacity: 32)
     let decoding = Thread { streamer.run(into: queue) }
     decoding.name = "segue-decode"
@@ -76,6 +82,7 @@ public enum Renderer {
         do { try writer.write(chunk) } catch {
           throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
         }
+        meter.advance(by: chunk.frameCount)
       case .failed(let error):
         throw error
       case .finished:

@@ -31,6 +31,9 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Output format")
   var format: OutputFormatOptions
 
+  @Option(help: "Progress on standard error: auto (a line on a terminal), line, json, none.")
+  var progress: ProgressStyle = .auto
+
   @Flag(help: "Show FFmpeg's own warnings.")
   var verbose = false
 
@@ -44,7 +47,7 @@ struct RenderCommand: ParsableCommand {
       let request = RenderRequest(
         inputs: expanded.inputs, outputPath: output, output: try format.options(),
         mix: try mix.options(playlistDefaults: expanded.defaults), overwrite: overwrite, verify: verify)
-      let report = try Renderer.render(request, cancellation: cancellation)
+      let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
       print(RenderSummary(report: report, trackCount: request.inputs.count))
     } catch let error as RenderError {
       printError(error.description)

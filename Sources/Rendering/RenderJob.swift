@@ -1,0 +1,47 @@
+import Foundation
+
+/// A render running on its own thread, for Swift concurrency: its progress as an `AsyncStream`,
+/// its result awaited, and cancellation that leaves no file.
+///
+/// ```swift
+/// let job = RenderJob.start(request)
+/// for await step in job.progress { print(Int(step.fraction * 100), "%") }
+/// let report = try await job.result()
+/// ```
+public final class RenderJob: Sendable {
+  /// Progress updates, ending when the render ends (however it ends).
+  public let progress: AsyncStream<RenderProgress>
+  private let cancellation = RenderCancellation()
+  private let outcome: Task<RenderReport, any Error>
+
+  private init(request: RenderRequest) {
+    let (stream, continuation) = AsyncStream.makeStream(of: RenderProgress.self, bufferingPolicy: .bufferingNewest(64))
+    progress = stream
+    let cancellation = cancellation
+    outcome = Task.detached {
+      try await withCheckedThrowingContinuation { (result: CheckedContinuation<RenderReport, any Error>) in
+        let thread = Thread {
+          defer { continuation.finish() }
+          do {
+            result.resume(returning: try Renderer.render(request, cancellation: cancellation) { continuation.yield($0) })
+          } catch {
+            result.resume(throwing: error)
+          }
+        }
+        thread.name = "segue-render"
+        thread.start()
+      }
+    }
+  }
+
+  /// Starts rendering `request` in the background.
+  public static func start(_ request: RenderRequest) -> RenderJob { RenderJob(request: request) }
+
+  /// Waits for the render; cancelling the waiting task cancels the render.
+  public func result() async throws -> RenderReport {
+    try await withTaskCancellationHandler { try await outcome.value } onCancel: { cancel() }
+  }
+
+  /// Stops the render; `result()` then throws `RenderError.cancelled` and no file is left.
+  public func cancel() { cancellation.cancel() }
+}

@@ -1,0 +1,67 @@
+import Composition
+import Foundation
+
+/// How far a render has got: frames written, time taken, speed and the track now playing.
+public struct RenderProgress: Sendable, Equatable {
+  /// Sample frames handed to the encoder so far.
+  public var framesDone: Int64
+  public var totalFrames: Int64
+  public var sampleRate: Int
+  /// Wall-clock seconds since the render started.
+  public var elapsedSeconds: Double
+  /// The title (or file name) of the track sounding at `framesDone`.
+  public var currentTrack: String?
+
+  /// From 0 to 1.
+  public var fraction: Double { totalFrames == 0 ? 1 : Double(framesDone) / Double(totalFrames) }
+
+  /// Seconds of audio rendered per second of wall-clock time.
+  public var speed: Double {
+    elapsedSeconds > 0 ? Double(framesDone) / Double(sampleRate) / elapsedSeconds : 0
+  }
+
+  /// Seconds left at the speed so far; nil until there is a speed to go by.
+  public var estimatedSecondsLeft: Double? {
+    guard framesDone > 0, elapsedSeconds > 0 else { return nil }
+    return elapsedSeconds * Double(totalFrames - framesDone) / Double(framesDone)
+  }
+
+  public var isFinished: Bool { framesDone == totalFrames }
+}
+
+/// Counts the frames the encoder takes and reports progress at most every `interval` seconds,
+/// and once more at the end.
+final class ProgressMeter {
+  private let timeline: Timeline
+  private let names: [String]
+  private let report: (@Sendable (RenderProgress) -> Void)?
+  private let interval: Double
+  private let start = Date()
+  private var lastReport = -Double.infinity
+  private var framesDone: Int64 = 0
+
+  init(timeline: Timeline, inputs: [InputSource], interval: Double = 0.2, report: (@Sendable (RenderProgress) -> Void)?) {
+    self.timeline = timeline
+    names = inputs.map { $0.title ?? ($0.displayName as NSString).lastPathComponent }
+    self.interval = interval
+    self.report = report
+  }
+
+  /// Counts `frames` more frames, reporting if enough time has passed.
+  func advance(by frames: Int) {
+    framesDone += Int64(frames)
+    guard report != nil else { return }
+    let elapsed = Date().timeIntervalSince(start)
+    if elapsed - lastReport >= interval || framesDone == timeline.frameCount {
+      lastReport = elapsed
+      report?(progress(elapsed: elapsed))
+    }
+  }
+
+  private func progress(elapsed: Double) -> RenderProgress {
+    let playing = timeline.clips.last { $0.start <= min(framesDone, max(0, timeline.frameCount - 1)) }
+    return RenderProgress(
+      framesDone: framesDone, totalFrames: timeline.frameCount, sampleRate: timeline.sampleRate, elapsedSeconds: elapsed,
+      currentTrack: playing.map { names[$0.source] })
+  }
+}
