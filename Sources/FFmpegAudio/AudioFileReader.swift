@@ -15,6 +15,10 @@ public final class AudioFileReader {
   public private(set) var sourceFramesDecoded: Int64 = 0
   /// Sample frames returned so far, at the output rate.
   public private(set) var framesDelivered: Int64 = 0
+  /// Encoder delay (priming) removed from the start so far, in source frames.
+  public private(set) var delayRemoved: Int64 = 0
+  /// Encoder padding removed from the end so far, in source frames.
+  public private(set) var paddingRemoved: Int64 = 0
 
   private let demuxer: Demuxer
   private let decoder: AudioDecoder
@@ -79,6 +83,7 @@ public final class AudioFileReader {
   private func convertDecodedFrame() throws -> UnsafeBufferPointer<Float>? {
     var count = frame.sampleCount
     if let trimLimit { count = Int(min(Int64(count), max(0, trimLimit - sourceFramesDecoded))) }
+    paddingRemoved += Int64(frame.sampleCount - count)
     guard count > 0 else { return nil }
     if resampler == nil {
       resampler = try Resampler(convertingFramesLike: frame, to: output, path: demuxer.path)
@@ -131,6 +136,10 @@ public final class AudioFileReader {
   /// Feeds the decoder; a frame that fails to decode at the end of the file means it was cut short.
   private func sendNextPacket() throws {
     let packet = try demuxer.read(into: packet) ? packet : nil
+    if let skipped = packet?.skippedSamples {
+      delayRemoved += skipped.start
+      paddingRemoved += skipped.end
+    }
     do {
       try decoder.send(packet)
     } catch where error.isInvalidData {

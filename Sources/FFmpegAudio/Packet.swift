@@ -12,6 +12,17 @@ final class Packet {
   /// Drops the packet's data so the packet can be filled again.
   func unref() { av_packet_unref(pointer) }
 
+  /// The samples the demuxer tells the decoder to drop from this packet's start and end
+  /// (`AV_PKT_DATA_SKIP_SAMPLES`: encoder delay and padding), if it says any.
+  var skippedSamples: (start: Int64, end: Int64)? {
+    var size: Int = 0
+    guard let data = av_packet_get_side_data(pointer, AV_PKT_DATA_SKIP_SAMPLES, &size), size >= 8 else { return nil }
+    let raw = UnsafeRawPointer(data)
+    let start = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+    let end = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+    return (Int64(start), Int64(end))
+  }
+
   deinit {
     var packet: UnsafeMutablePointer<AVPacket>? = pointer
     av_packet_free(&packet)
