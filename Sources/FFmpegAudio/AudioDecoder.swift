@@ -42,5 +42,8 @@ final class AudioDecoder {
       path: path)
   }
 
+  /// Drops everything buffered, after a seek.
+  func flush() { avcodec_flush_buffers(context) }
+
   deinit { avcodec_free_context(&context) }
 }

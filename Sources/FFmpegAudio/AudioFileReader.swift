@@ -34,6 +34,10 @@ public final class AudioFileReader {
   private let trimLimit: Int64?
 
   private enum State { case decoding, flushing, finished }
+  /// After a seek: the source frame the next block must start at.
+  private var seekTarget: Int64?
+  /// Containers whose packet timestamps count samples exactly, so seeks land on an exact frame.
+  private static let exactSeekContainers: Set<String> = ["flac", "wav", "aiff", "w64"]
 
   /// Opens `path`; blocks come out in `output`'s layout, or in the file's own when it is nil.
   public init(path: String, output: PCMLayout? = nil) throws {
@@ -80,10 +84,42 @@ public final class AudioFileReader {
     }
   }
 
+  /// Moves so that the next block starts `target` frames into the source, and returns true; or
+  /// returns false, having done nothing, where that cannot be done exactly (compressed formats
+  /// with encoder delay, MP4, resampled output, or a reader that has already started).
+  public func seek(toFrame target: Int64) throws -> Bool {
+    guard target > 0, isUnconverted, framesDelivered == 0, resampler == nil, Self.exactSeekContainers.contains(info.containerName)
+    else { return false }
+    let stream = demuxer.stream.pointee
+    let timestamp = av_rescale_q(target, AVRational(num: 1, den: Int32(info.sampleRate)), stream.time_base)
+    try demuxer.seek(to: timestamp)
+    decoder.flush()
+    seekTarget = target
+    return true
+  }
+
+  /// Where the decoded frame starts in the source, in frames; nil when it carries no timestamp.
+  private var decodedFrameStart: Int64? {
+    let timestamp = frame.pointer.pointee.best_effort_timestamp
+    guard timestamp != SEGUE_NOPTS_VALUE else { return nil }
+    return av_rescale_q(timestamp, demuxer.stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
+  }
+
   private func convertDecodedFrame() throws -> UnsafeBufferPointer<Float>? {
-    var count = frame.sampleCount
+    var first = 0
+    if let target = seekTarget {
+      guard let start = decodedFrameStart, start <= target else {
+        throw AudioFileError.seekFailed(path: demuxer.path, target: target)
+      }
+      if start + Int64(frame.sampleCount) <= target { return nil }
+      first = Int(target - start)
+      sourceFramesDecoded = target
+      seekTarget = nil
+    }
+    let untrimmed = frame.sampleCount - first
+    var count = untrimmed
     if let trimLimit { count = Int(min(Int64(count), max(0, trimLimit - sourceFramesDecoded))) }
-    paddingRemoved += Int64(frame.sampleCount - count)
+    paddingRemoved += Int64(untrimmed - count)
     guard count > 0 else { return nil }
     if resampler == nil {
       resampler = try Resampler(convertingFramesLike: frame, to: output, path: demuxer.path)
@@ -92,7 +128,7 @@ public final class AudioFileReader {
     }
     sourceFramesDecoded += Int64(count)
     let held = takeHeldFrames()
-    let written = try resampler!.convert(frame, count: count, into: buffer, at: held)
+    let written = try resampler!.convert(frame, from: first, count: count, into: buffer, at: held)
     return deliver(held + written, holdingBack: isUnconverted ? 0 : Self.heldBackFrames)
   }
 

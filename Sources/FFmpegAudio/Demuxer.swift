@@ -64,6 +64,11 @@ final class Demuxer {
     return tags
   }
 
+  /// Moves to the last packet that starts at or before `timestamp` (in the stream's time base).
+  func seek(to timestamp: Int64) throws(FFmpegError) {
+    try check(avformat_seek_file(context, streamIndex, Int64.min, timestamp, timestamp, 0), "avformat_seek_file", path: path)
+  }
+
   /// True once the reader has reached the end of the file's bytes.
   var isAtEndOfFile: Bool { context!.pointee.pb.map { avio_feof($0) != 0 } ?? true }
 

@@ -40,22 +40,33 @@ final class Resampler {
       && frame.pointer.pointee.ch_layout.nb_channels == inputChannels
   }
 
-  /// Converts the first `count` sample frames of `frame` (or, with `nil`, flushes what is still
-  /// buffered) into `buffer` from sample frame `offset` on, and returns how many frames it wrote.
-  func convert(_ frame: Frame?, count: Int, into buffer: SampleBuffer, at offset: Int) throws(FFmpegError) -> Int {
+  /// Converts `count` sample frames of `frame` from its frame `first` on (or, with `nil`, flushes
+  /// what is still buffered) into `buffer` from sample frame `offset` on, and returns how many
+  /// frames it wrote.
+  func convert(_ frame: Frame?, from first: Int = 0, count: Int, into buffer: SampleBuffer, at offset: Int) throws(FFmpegError) -> Int {
     let capacity = max(Int(swr_get_out_samples(context, Int32(count))), 1)
     buffer.reserve(frames: offset + capacity)
     var outputPlanes: [UnsafeMutablePointer<UInt8>?] = [
       UnsafeMutableRawPointer(buffer.storage.baseAddress! + offset * output.channelCount)
         .assumingMemoryBound(to: UInt8.self)
     ]
-    let inputPlanes = frame.map {
-      UnsafeMutableRawPointer($0.pointer.pointee.extended_data!)
-        .assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
+    let written: Int32
+    if let frame {
+      var inputPlanes = planes(of: frame, from: first)
+      written = segue_swr_convert(context, &outputPlanes, Int32(capacity), &inputPlanes, Int32(count))
+    } else {
+      written = segue_swr_convert(context, &outputPlanes, Int32(capacity), nil, 0)
     }
-    let written = segue_swr_convert(
-      context, &outputPlanes, Int32(capacity), inputPlanes, Int32(frame == nil ? 0 : count))
     return Int(try check(written, "swr_convert", path: path))
+  }
+
+  /// The frame's plane pointers, advanced to its sample frame `first`.
+  private func planes(of frame: Frame, from first: Int) -> [UnsafePointer<UInt8>?] {
+    let planar = av_sample_fmt_is_planar(inputFormat) != 0
+    let bytes = Int(av_get_bytes_per_sample(inputFormat)) * (planar ? 1 : Int(inputChannels))
+    return (0..<(planar ? Int(inputChannels) : 1)).map { plane in
+      UnsafePointer(frame.pointer.pointee.extended_data[plane]! + first * bytes)
+    }
   }
 
   deinit { swr_free(&context) }

@@ -19,8 +19,10 @@ final class ClipReader {
   private var blockOffset = 0
   private let channels: Int
 
-  /// Opens the clip's source and decodes up to its in-point.
-  init(clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, outputBits: Int?) throws(RenderError) {
+  /// Opens the clip's source, ready to play from `offset` frames into the clip.
+  init(
+    clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, outputBits: Int?, startingAt offset: Int64 = 0
+  ) throws(RenderError) {
     self.clip = clip
     self.input = input
     channels = layout.channelCount
@@ -31,7 +33,8 @@ final class ClipReader {
     }
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
     isExact = clip.isUnprocessed && reader.isUnconverted && onGrid
-    try skip(clip.inPoint)
+    position = offset
+    try skip(clip.inPoint + offset)
   }
 
   /// Adds (or, with `replacing`, writes) the next `frames` frames of the clip into `destination`,
@@ -66,8 +69,15 @@ final class ClipReader {
     }
   }
 
-  /// Decodes and drops `frames` frames.
+  /// Moves to `frames` frames into the source: by seeking where the reader can seek exactly,
+  /// otherwise by decoding and dropping.
   private func skip(_ frames: Int64) throws(RenderError) {
+    guard frames > 0 else { return }
+    do {
+      if try reader.seek(toFrame: frames) { return }
+    } catch {
+      throw .input(input, InputCheck.problem(for: error))
+    }
     var left = frames
     while left > 0 {
       let available = try nextAvailable()

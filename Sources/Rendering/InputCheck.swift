@@ -46,6 +46,7 @@ enum InputCheck {
     case let error as FFmpegError: .cannotDecode(detail: error.message, atFrame: 0)
     case AudioFileError.truncated(_, let decoded, let declared): .truncated(decoded: decoded, declared: declared)
     case AudioFileError.formatChanged(_, let frame): .formatChanged(atFrame: frame)
+    case AudioFileError.seekFailed(_, let target): .cannotDecode(detail: "could not seek to it", atFrame: target)
     case AudioFileError.undecodable(_, let frame, let cause): .cannotDecode(detail: cause.message, atFrame: frame)
     default: .cannotOpen(detail: "\(error)")
     }

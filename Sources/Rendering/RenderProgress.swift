@@ -33,6 +33,7 @@ public struct RenderProgress: Sendable, Equatable {
 /// and once more at the end.
 final class ProgressMeter {
   private let timeline: Timeline
+  private let selection: OutputSelection
   private let names: [String]
   private let report: (@Sendable (RenderProgress) -> Void)?
   private let interval: Double
@@ -40,8 +41,12 @@ final class ProgressMeter {
   private var lastReport = -Double.infinity
   private var framesDone: Int64 = 0
 
-  init(timeline: Timeline, inputs: [InputSource], interval: Double = 0.2, report: (@Sendable (RenderProgress) -> Void)?) {
+  init(
+    timeline: Timeline, selection: OutputSelection, inputs: [InputSource], interval: Double = 0.2,
+    report: (@Sendable (RenderProgress) -> Void)?
+  ) {
     self.timeline = timeline
+    self.selection = selection
     names = inputs.map { $0.title ?? ($0.displayName as NSString).lastPathComponent }
     self.interval = interval
     self.report = report
@@ -52,16 +57,17 @@ final class ProgressMeter {
     framesDone += Int64(frames)
     guard report != nil else { return }
     let elapsed = Date().timeIntervalSince(start)
-    if elapsed - lastReport >= interval || framesDone == timeline.frameCount {
+    if elapsed - lastReport >= interval || framesDone == selection.frameCount {
       lastReport = elapsed
       report?(progress(elapsed: elapsed))
     }
   }
 
   private func progress(elapsed: Double) -> RenderProgress {
-    let playing = timeline.clips.last { $0.start <= min(framesDone, max(0, timeline.frameCount - 1)) }
+    let position = selection.timelinePosition(ofOutputFrame: min(framesDone, max(0, selection.frameCount - 1)))
+    let playing = timeline.clips.last { $0.start <= position }
     return RenderProgress(
-      framesDone: framesDone, totalFrames: timeline.frameCount, sampleRate: timeline.sampleRate, elapsedSeconds: elapsed,
+      framesDone: framesDone, totalFrames: selection.frameCount, sampleRate: timeline.sampleRate, elapsedSeconds: elapsed,
       currentTrack: playing.map { names[$0.source] })
   }
 }

@@ -8,6 +8,8 @@ public struct RenderRequest: Sendable {
   public var output: OutputOptions
   /// How to join inputs whose entries do not say (gapless unless asked).
   public var mix: MixOptions
+  /// Only this part of the mix (the whole mix when nil).
+  public var range: TimeRange?
   /// Replace an existing output file (never an input).
   public var overwrite: Bool
   /// Decode the written file again and fail unless its length is the timeline's.
@@ -15,8 +17,9 @@ public struct RenderRequest: Sendable {
 
   public init(
     inputs: [InputSource], outputPath: String, output: OutputOptions = OutputOptions(), mix: MixOptions = MixOptions(),
-    overwrite: Bool = false, verify: Bool = false
+    range: TimeRange? = nil, overwrite: Bool = false, verify: Bool = false
   ) {
+    self.range = range
     self.inputs = inputs
     self.outputPath = outputPath
     self.output = output
@@ -33,6 +36,10 @@ public struct RenderReport: Sendable {
   /// the transitions between them.
   public var plan: Plan
   public var timeline: Timeline { plan.timeline }
+  /// The parts of the timeline written, in order (all of it, unless a range or preview was asked).
+  public var segments: [Range<Int64>]
+  /// The output's length in sample frames.
+  public var outputFrameCount: Int64
   public var layout: PCMLayout
   /// FFmpeg's names for the encoder and the container.
   public var codecName: String

@@ -18,15 +18,30 @@ public enum Renderer {
     let infos = try InputCheck.probeAll(request.inputs)
     let format = try OutputFormat.resolve(path: request.outputPath, options: request.output, inputs: infos)
     let plan = try MixPlanning(inputs: request.inputs, infos: infos, mix: request.mix, sampleRate: format.settings.layout.sampleRate).plan()
+    let selection = try request.range.map { range throws(RenderError) in try outputSelection(range, of: plan.timeline) }
+      ?? OutputSelection.whole(plan.timeline)
     return try render(
-      plan, inputs: request.inputs, infos: infos, format: format, request: request, cancellation: cancellation,
-      progress: progress)
+      plan, selection: selection, inputs: request.inputs, infos: infos, format: format, request: request,
+      cancellation: cancellation, progress: progress)
+  }
+
+  /// The frames `range` covers, refusing ranges outside the mix.
+  private static func outputSelection(_ range: TimeRange, of timeline: Timeline) throws(RenderError) -> OutputSelection {
+    let rate = Double(timeline.sampleRate)
+    let start = Int64(((range.from ?? 0) * rate).rounded())
+    let end = min(timeline.frameCount, range.to.map { Int64(($0 * rate).rounded()) } ?? timeline.frameCount)
+    let length = TimeFormat.clock(frames: timeline.frameCount, sampleRate: timeline.sampleRate)
+    guard start < timeline.frameCount else {
+      throw .options("--from \(TimeFormat.clock(frames: start, sampleRate: timeline.sampleRate)) is past the end of the mix (\(length))")
+    }
+    guard start < end else { throw .options("--to must come after --from") }
+    return OutputSelection(segments: [start..<end])
   }
 
   /// Renders a planned timeline of probed inputs into `request.outputPath`.
   static func render(
-    _ plan: Plan, inputs: [InputSource], infos: [AudioStreamInfo], format: OutputFormat, request: RenderRequest,
-    cancellation: RenderCancellation, progress: (@Sendable (RenderProgress) -> Void)?
+    _ plan: Plan, selection: OutputSelection, inputs: [InputSource], infos: [AudioStreamInfo], format: OutputFormat,
+    request: RenderRequest, cancellation: RenderCancellation, progress: (@Sendable (RenderProgress) -> Void)?
   ) throws(RenderError) -> RenderReport {
     let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output.discard() }
@@ -39,19 +54,19 @@ public enum Renderer {
     }
     let streamer = TimelineStreamer(
       timeline: plan.timeline, inputs: inputs, inputInfos: infos, format: writer.inputFormat,
-      cancellation: cancellation)
-    let meter = ProgressMeter(timeline: plan.timeline, inputs: inputs, report: progress)
+      cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames)
+    let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
     try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     try output.commit()
 
     var report = RenderReport(
-      outputPath: request.outputPath, plan: plan, layout: format.settings.layout,
-      codecName: format.settings.codecName, containerName: format.containerName)
+      outputPath: request.outputPath, plan: plan, segments: selection.segments, outputFrameCount: selection.frameCount,
+      layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName)
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
-      guard decoded == plan.timeline.frameCount else {
-        throw .verificationFailed(path: request.outputPath, expected: plan.timeline.frameCount, decoded: decoded)
+      guard decoded == selection.frameCount else {
+        throw .verificationFailed(path: request.outputPath, expected: selection.frameCount, decoded: decoded)
       }
       report.verifiedFrameCount = decoded
     }

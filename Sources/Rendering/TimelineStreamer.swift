@@ -10,6 +10,10 @@ enum StreamerMessage: Sendable {
 
 /// Mixes a timeline's clips, block by block, into the encoder's PCM, on its own thread.
 ///
+/// It plays the timeline's `segments` (the whole timeline, a range of it, or several ranges with
+/// pauses between them, as for previews), opening only the clips that touch them and starting
+/// each clip where the segment needs it.
+///
 /// Blocks never straddle a clip's edge, so within a block the same clips sound throughout. A block
 /// with one untouched clip is copied, not mixed, and keeps its samples bit for bit; silence
 /// between clips is exact zeros. Each clip's decoder is opened `lookahead` frames before the clip
@@ -22,6 +26,10 @@ struct TimelineStreamer: Sendable {
   let inputInfos: [AudioStreamInfo]
   let format: EncoderInputFormat
   let cancellation: RenderCancellation
+  /// The parts of the timeline to play, in order; the whole timeline for a full render.
+  let segments: [Range<Int64>]
+  /// Silence between segments, in frames.
+  let pauseFrames: Int64
   /// The largest block, in frames.
   static let blockFrames = 4096
 
@@ -43,24 +51,34 @@ struct TimelineStreamer: Sendable {
   }
 
   private func stream(into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
+    let mix = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.blockFrames * format.layout.channelCount)
+    defer { mix.deallocate() }
+    for (index, segment) in segments.enumerated() {
+      if index > 0 { try emitSilence(frames: pauseFrames, buffer: mix, into: queue) }
+      try stream(segment, buffer: mix, into: queue)
+    }
+  }
+
+  /// Mixes the part of the timeline in `range`, opening only the clips that touch it.
+  private func stream(_ range: Range<Int64>, buffer mix: UnsafeMutableBufferPointer<Float>, into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
     let converter = PCMConverter(format: format)
     let channels = format.layout.channelCount
-    let mix = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.blockFrames * channels)
-    defer { mix.deallocate() }
-    let edges = Set(timeline.clips.flatMap { [$0.start, $0.end] }).sorted()
+    let clips = timeline.clips
+    let edges = Set(clips.flatMap { [$0.start, $0.end] } + [range.upperBound]).sorted()
     var nextEdge = 0
     var readers: [ClipReader] = []
-    var nextClip = 0
-    var position: Int64 = 0
-    let end = timeline.frameCount
-    while position < end {
+    // Clips end in the order they start (no clip lies inside another), so the first to open is
+    // the first that ends after the range begins.
+    var nextClip = clips.firstIndex { $0.end > range.lowerBound } ?? clips.count
+    var position = range.lowerBound
+    while position < range.upperBound {
       if cancellation.isCancelled { throw .cancelled }
-      while nextClip < timeline.clips.count && timeline.clips[nextClip].start <= position + lookahead {
-        readers.append(try open(nextClip))
+      while nextClip < clips.count && clips[nextClip].start <= position + lookahead && clips[nextClip].start < range.upperBound {
+        readers.append(try open(nextClip, from: max(0, position - clips[nextClip].start)))
         nextClip += 1
       }
       while nextEdge < edges.count && edges[nextEdge] <= position { nextEdge += 1 }
-      let blockEnd = min(position + Int64(Self.blockFrames), nextEdge < edges.count ? edges[nextEdge] : end)
+      let blockEnd = min(position + Int64(Self.blockFrames), edges[nextEdge])
       let frames = Int(blockEnd - position)
       let sounding = readers.filter { $0.clip.range.contains(position) }
       if sounding.isEmpty { mix.update(repeating: 0) }
@@ -69,16 +87,31 @@ struct TimelineStreamer: Sendable {
       }
       let exact = sounding.count == 0 || (sounding.count == 1 && sounding[0].isExact)
       let block = UnsafeBufferPointer(rebasing: mix[0..<(frames * channels)])
+      // Dither is seeded by the position on the timeline, so any part renders as in the whole.
       guard queue.put(.chunk(converter.convert(block, firstFrame: position, dither: !exact))) else { throw .cancelled }
       position = blockEnd
       readers.removeAll { $0.clip.end <= position }
     }
   }
 
-  private func open(_ index: Int) throws(RenderError) -> ClipReader {
+  /// Sends `frames` frames of digital silence.
+  private func emitSilence(frames: Int64, buffer: UnsafeMutableBufferPointer<Float>, into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
+    let converter = PCMConverter(format: format)
+    buffer.update(repeating: 0)
+    var left = frames
+    while left > 0 {
+      let count = Int(min(left, Int64(Self.blockFrames)))
+      let block = UnsafeBufferPointer(rebasing: buffer[0..<(count * format.layout.channelCount)])
+      guard queue.put(.chunk(converter.convert(block, firstFrame: 0, dither: false))) else { throw .cancelled }
+      left -= Int64(count)
+    }
+  }
+
+  /// Opens clip `index`, ready to play from `offset` frames into the clip.
+  private func open(_ index: Int, from offset: Int64) throws(RenderError) -> ClipReader {
     let clip = timeline.clips[index]
     return try ClipReader(
       clip: clip, input: inputs[clip.source], info: inputInfos[clip.source], layout: format.layout,
-      outputBits: format.integerBits)
+      outputBits: format.integerBits, startingAt: offset)
   }
 }

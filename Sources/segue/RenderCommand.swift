@@ -28,6 +28,9 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Transitions")
   var mix: MixFlags
 
+  @OptionGroup(title: "Part of the mix")
+  var range: RangeFlags
+
   @OptionGroup(title: "Output format")
   var format: OutputFormatOptions
 
@@ -46,7 +49,8 @@ struct RenderCommand: ParsableCommand {
       let expanded = try PlaylistExpansion.inputs(from: inputs)
       let request = RenderRequest(
         inputs: expanded.inputs, outputPath: output, output: try format.options(),
-        mix: try mix.options(playlistDefaults: expanded.defaults), overwrite: overwrite, verify: verify)
+        mix: try mix.options(playlistDefaults: expanded.defaults), range: try range.timeRange(), overwrite: overwrite,
+        verify: verify)
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
       print(RenderSummary(report: report, trackCount: request.inputs.count))
     } catch let error as RenderError {

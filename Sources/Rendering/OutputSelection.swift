@@ -1,0 +1,37 @@
+import Composition
+
+/// Which parts of a timeline become the output: ranges in order, with silence between them.
+struct OutputSelection: Sendable {
+  var segments: [Range<Int64>]
+  var pauseFrames: Int64 = 0
+
+  /// All of `timeline`.
+  static func whole(_ timeline: Timeline) -> OutputSelection { OutputSelection(segments: [0..<timeline.frameCount]) }
+
+  /// The output's length in frames.
+  var frameCount: Int64 {
+    segments.reduce(0) { $0 + Int64($1.count) } + pauseFrames * Int64(max(0, segments.count - 1))
+  }
+
+  /// The timeline position that output frame `frame` plays (the next segment's start in a pause).
+  func timelinePosition(ofOutputFrame frame: Int64) -> Int64 {
+    var left = frame
+    for segment in segments {
+      if left < Int64(segment.count) { return segment.lowerBound + left }
+      left -= Int64(segment.count) + pauseFrames
+      if left < 0 { return segment.upperBound }
+    }
+    return segments.last?.upperBound ?? 0
+  }
+}
+
+/// A part of the mix to render, in seconds; either end open.
+public struct TimeRange: Sendable, Equatable {
+  public var from: Double?
+  public var to: Double?
+
+  public init(from: Double? = nil, to: Double? = nil) {
+    self.from = from
+    self.to = to
+  }
+}

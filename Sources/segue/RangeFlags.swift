@@ -1,0 +1,28 @@
+import ArgumentParser
+import Rendering
+
+/// `--from`, `--to` and `--duration`: render only part of the mix.
+struct RangeFlags: ParsableArguments {
+  @Option(help: ArgumentHelp("Start this far into the mix (seconds or [h:]mm:ss[.fff]).", valueName: "time"))
+  var from: String?
+
+  @Option(help: ArgumentHelp("Stop this far into the mix.", valueName: "time"))
+  var to: String?
+
+  @Option(help: ArgumentHelp("Stop this long after --from.", valueName: "time"))
+  var duration: String?
+
+  func validate() throws {
+    if to != nil && duration != nil { throw ValidationError("give --to or --duration, not both") }
+    _ = try timeRange()
+  }
+
+  /// The part asked for, or nil for the whole mix.
+  func timeRange() throws -> TimeRange? {
+    let start = try parseTime(from, flag: "--from")
+    let end = try parseTime(to, flag: "--to") ?? (try parseTime(duration, flag: "--duration")).map { (start ?? 0) + $0 }
+    if start == nil && end == nil { return nil }
+    if let start, let end, end <= start { throw ValidationError("--to must come after --from") }
+    return TimeRange(from: start, to: end)
+  }
+}
