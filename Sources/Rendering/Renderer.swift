@@ -14,15 +14,37 @@ public enum Renderer {
     _ request: RenderRequest, cancellation: RenderCancellation = RenderCancellation(),
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
+    let prepared = try prepare(request)
+    let timeline = prepared.plan.timeline
+    let selection = try request.range.map { range throws(RenderError) in try outputSelection(range, of: timeline) }
+      ?? OutputSelection.whole(timeline)
+    return try render(prepared, selection: selection, request: request, cancellation: cancellation, progress: progress)
+  }
+
+  /// A request checked and planned: its inputs' descriptions, the output format and the plan.
+  struct Prepared {
+    var plan: Plan
+    var infos: [AudioStreamInfo]
+    var format: OutputFormat
+  }
+
+  /// Probes the inputs, resolves the output format and plans the mix.
+  static func prepare(_ request: RenderRequest) throws(RenderError) -> Prepared {
     guard !request.inputs.isEmpty else { throw .options("nothing to render: no input files") }
     let infos = try InputCheck.probeAll(request.inputs)
     let format = try OutputFormat.resolve(path: request.outputPath, options: request.output, inputs: infos)
     let plan = try MixPlanning(inputs: request.inputs, infos: infos, mix: request.mix, sampleRate: format.settings.layout.sampleRate).plan()
-    let selection = try request.range.map { range throws(RenderError) in try outputSelection(range, of: plan.timeline) }
-      ?? OutputSelection.whole(plan.timeline)
-    return try render(
-      plan, selection: selection, inputs: request.inputs, infos: infos, format: format, request: request,
-      cancellation: cancellation, progress: progress)
+    return Prepared(plan: plan, infos: infos, format: format)
+  }
+
+  /// Renders `selection` of a prepared request.
+  static func render(
+    _ prepared: Prepared, selection: OutputSelection, request: RenderRequest, cancellation: RenderCancellation,
+    progress: (@Sendable (RenderProgress) -> Void)? = nil
+  ) throws(RenderError) -> RenderReport {
+    try render(
+      prepared.plan, selection: selection, inputs: request.inputs, infos: prepared.infos, format: prepared.format,
+      request: request, cancellation: cancellation, progress: progress)
   }
 
   /// The frames `range` covers, refusing ranges outside the mix.

@@ -41,11 +41,8 @@ struct RenderCommand: ParsableCommand {
   var verbose = false
 
   func run() throws {
-    (verbose ? FFmpegLogLevel.warnings : .quiet).apply()
-    let cancellation = RenderCancellation()
-    let signals = InterruptHandler(cancellation: cancellation)
-    defer { signals.restore() }
-    do {
+    if verbose { FFmpegLogLevel.warnings.apply() }
+    try runReporting(quiet: !verbose) { cancellation in
       let expanded = try PlaylistExpansion.inputs(from: inputs)
       let request = RenderRequest(
         inputs: expanded.inputs, outputPath: output, output: try format.options(),
@@ -53,10 +50,6 @@ struct RenderCommand: ParsableCommand {
         verify: verify)
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
       print(RenderSummary(report: report, trackCount: request.inputs.count))
-    } catch let error as RenderError {
-      printError(error.description)
-      if case .cancelled = error { throw ExitCode(130) }
-      throw ExitCode.failure
     }
   }
 }

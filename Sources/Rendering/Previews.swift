@@ -1,0 +1,67 @@
+import Composition
+import FFmpegAudio
+import Foundation
+
+/// Renders the parts of a mix someone wants to hear first: each transition with some context, or
+/// the opening seconds of each track as a medley.
+public enum Previews {
+  /// Renders every transition of the mix `request` describes, with `context` seconds of mix on
+  /// either side: into `request.outputPath` with `pause` seconds of silence between them, or,
+  /// with `separateFiles`, into one file per transition (`mix-transition-01.flac`, …).
+  ///
+  /// The samples are exactly those of the full render at the same positions.
+  public static func transitions(
+    _ request: RenderRequest, context: Double = 10, pause: Double = 1, separateFiles: Bool = false,
+    cancellation: RenderCancellation = RenderCancellation()
+  ) throws(RenderError) -> [RenderReport] {
+    let prepared = try Renderer.prepare(request)
+    let timeline = prepared.plan.timeline
+    let rate = Double(timeline.sampleRate)
+    let contextFrames = Int64((context * rate).rounded())
+    let regions = zip(timeline.clips, timeline.clips.dropFirst()).map { outgoing, incoming in
+      max(0, min(incoming.start, outgoing.end) - contextFrames)..<min(timeline.frameCount, max(incoming.start, outgoing.end) + contextFrames)
+    }
+    guard !regions.isEmpty else { throw .options("the mix has no transitions: it has only one track") }
+    if !separateFiles {
+      let selection = OutputSelection(segments: regions, pauseFrames: Int64((pause * rate).rounded()))
+      return [try Renderer.render(prepared, selection: selection, request: request, cancellation: cancellation)]
+    }
+    var reports: [RenderReport] = []
+    for (index, region) in regions.enumerated() {
+      var single = request
+      single.outputPath = numbered(request.outputPath, index + 1, regions.count)
+      reports.append(try Renderer.render(prepared, selection: OutputSelection(segments: [region]), request: single, cancellation: cancellation))
+    }
+    return reports
+  }
+
+  /// Renders the first `length` seconds of each track (from its cue-in point), joined by `fade`
+  /// second equal-power crossfades, like a record shop's listening post.
+  public static func snippets(
+    _ request: RenderRequest, length: Double = 10, fade: Double = 1, cancellation: RenderCancellation = RenderCancellation()
+  ) throws(RenderError) -> RenderReport {
+    guard length > 0, fade >= 0, fade * 2 < length else {
+      throw .options("a snippet must be longer than two of its fades (\(length) s, fades of \(fade) s)")
+    }
+    let infos = try InputCheck.probeAll(request.inputs)
+    var medley = request
+    medley.mix = MixOptions(crossfade: fade, curve: .fixed(.equalPower))
+    medley.range = nil
+    for (index, input) in request.inputs.enumerated() {
+      let available = Double(try SourceLength.frames(of: input, info: infos[index], at: infos[index].sampleRate)) / Double(infos[index].sampleRate)
+      let start = input.options.inPoint ?? 0
+      medley.inputs[index].options = .init(inPoint: start, outPoint: min(available, start + length), gainDB: input.options.gainDB)
+    }
+    return try Renderer.render(medley, cancellation: cancellation)
+  }
+
+  /// `mix.flac` → `mix-transition-03.flac`, zero-padded to the count's width.
+  private static func numbered(_ path: String, _ number: Int, _ count: Int) -> String {
+    let url = URL(fileURLWithPath: path)
+    let digits = max(2, String(count).count)
+    let label = String(repeating: "0", count: max(0, digits - String(number).count)) + String(number)
+    let name = url.deletingPathExtension().lastPathComponent + "-transition-" + label
+    let folder = (path as NSString).deletingLastPathComponent
+    return (folder.isEmpty ? "" : folder + "/") + name + (url.pathExtension.isEmpty ? "" : "." + url.pathExtension)
+  }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import FFmpegAudio
+import Rendering
+
+/// `segue preview`: hear the transitions, or a medley of the tracks' openings, in seconds.
+struct PreviewCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "preview",
+    abstract: "Render only the transitions of a mix, or a medley of each track's opening.",
+    subcommands: [Transitions.self, Snippets.self])
+
+  /// The inputs, output and options every preview takes.
+  struct Common: ParsableArguments {
+    @Argument(help: "Audio files and playlists, in order.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "The file to write.")
+    var output: String
+
+    @Flag(name: [.customShort("y"), .long], help: "Replace output files that exist.")
+    var overwrite = false
+
+    @OptionGroup(title: "Transitions")
+    var mix: MixFlags
+
+    @OptionGroup(title: "Output format")
+    var format: OutputFormatOptions
+
+    /// The render request the options describe.
+    func request() throws -> RenderRequest {
+      let expanded = try PlaylistExpansion.inputs(from: inputs)
+      return RenderRequest(
+        inputs: expanded.inputs, outputPath: output, output: try format.options(),
+        mix: try mix.options(playlistDefaults: expanded.defaults), overwrite: overwrite, verify: true)
+    }
+  }
+
+  /// `segue preview transitions`.
+  struct Transitions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Render each transition with some of the mix around it: one file with pauses, or one file each.")
+
+    @OptionGroup var common: Common
+
+    @Option(help: ArgumentHelp("Seconds of mix before and after each transition.", valueName: "time"))
+    var context = "10"
+
+    @Option(help: ArgumentHelp("Seconds of silence between transitions in one file.", valueName: "time"))
+    var pause = "1"
+
+    @Flag(help: "Write one file per transition (OUTPUT-transition-01.ext, …).")
+    var separate = false
+
+    func run() throws {
+      try runReporting {
+        let reports = try Previews.transitions(
+          try common.request(), context: try parseTime(context, flag: "--context")!, pause: try parseTime(pause, flag: "--pause")!,
+          separateFiles: separate, cancellation: $0)
+        for report in reports {
+          print("Wrote \(report.outputPath): \(report.segments.count) transition\(report.segments.count == 1 ? "" : "s"), \(report.outputFrameCount) sample frames")
+        }
+      }
+    }
+  }
+
+  /// `segue preview snippets`.
+  struct Snippets: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Render the first seconds of each track (from its cue-in point) as a medley with short crossfades.")
+
+    @OptionGroup var common: Common
+
+    @Option(help: ArgumentHelp("Seconds of each track.", valueName: "time"))
+    var length = "10"
+
+    @Option(help: ArgumentHelp("Crossfade between snippets, in seconds.", valueName: "time"))
+    var fade = "1"
+
+    func run() throws {
+      try runReporting {
+        let report = try Previews.snippets(
+          try common.request(), length: try parseTime(length, flag: "--length")!, fade: try parseTime(fade, flag: "--fade")!,
+          cancellation: $0)
+        print(RenderSummary(report: report, trackCount: report.timeline.clips.count))
+      }
+    }
+  }
+}
+
+/// Runs `body` with Ctrl-C wired to cancellation, printing a render error as one line per problem.
+func runReporting(quiet: Bool = true, _ body: (RenderCancellation) throws -> Void) throws {
+  if quiet { FFmpegLogLevel.quiet.apply() }
+  let cancellation = RenderCancellation()
+  let signals = InterruptHandler(cancellation: cancellation)
+  defer { signals.restore() }
+  do {
+    try body(cancellation)
+  } catch let error as RenderError {
+    printError(error.description)
+    if case .cancelled = error { throw ExitCode(130) }
+    throw ExitCode.failure
+  }
+}
