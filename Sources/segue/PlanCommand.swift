@@ -22,6 +22,15 @@ struct PlanCommand: ParsableCommand {
   @Flag(help: "Print JSON instead of a table.")
   var json = false
 
+  @Option(help: ArgumentHelp("Also draw the mix as an SVG picture into this file.", valueName: "file"))
+  var svg: String?
+
+  private func writePicture(_ picture: String, to path: String) throws(RenderError) {
+    do { try picture.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+      throw .output(path: path, .writeFailed(detail: error.localizedDescription))
+    }
+  }
+
   func run() throws {
     FFmpegLogLevel.quiet.apply()
     do {
@@ -30,6 +39,7 @@ struct PlanCommand: ParsableCommand {
         inputs: expanded.inputs, mix: try mix.options(playlistDefaults: expanded.defaults), sampleRate: sampleRate)
       let description = PlanDescription(plan: plan, inputs: expanded.inputs)
       print(json ? try description.json() : description.table())
+      if let svg { try writePicture(TimelinePicture(plan: plan, inputs: expanded.inputs).svg(), to: svg) }
     } catch let error as RenderError {
       printError(error.description)
       throw ExitCode.failure

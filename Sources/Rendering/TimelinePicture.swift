@@ -1,0 +1,125 @@
+import Composition
+import FFmpegAudio
+import Foundation
+
+/// Draws a planned mix as SVG: one row per track on a shared time axis, each with a waveform
+/// overview (as it sounds in the mix, fades included), its volume curve, title and start time.
+public struct TimelinePicture {
+  public let plan: Plan
+  public let inputs: [InputSource]
+
+  private let width = 1400.0
+  private let labelWidth = 300.0
+  private let rowHeight = 34.0
+  private let axisHeight = 36.0
+
+  public init(plan: Plan, inputs: [InputSource]) {
+    self.plan = plan
+    self.inputs = inputs
+  }
+
+  /// The picture as an SVG document; decodes every clip once for its waveform.
+  public func svg(peaksPerClip: Int = 400) throws(RenderError) -> String {
+    let timeline = plan.timeline
+    let infos = try InputCheck.probeAll(inputs)
+    let layout = PCMLayout(sampleRate: timeline.sampleRate, channelCount: 1)
+    let height = axisHeight + rowHeight * Double(timeline.clips.count) + 12
+    var svg = [
+      ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
+      ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
+    ]
+    svg += axis(height: height)
+    for (row, clip) in timeline.clips.enumerated() {
+      let peaks = try WaveformPeaks.measure(clip: clip, input: inputs[clip.source], info: infos[clip.source], layout: layout, count: peaksPerClip)
+      svg += lane(row: row, clip: clip, peaks: peaks)
+    }
+    svg.append("</svg>")
+    return svg.joined(separator: "\n")
+  }
+
+  private func x(_ frame: Int64) -> Double {
+    let total = max(plan.timeline.frameCount, 1)
+    return labelWidth + (width - labelWidth - 16) * Double(frame) / Double(total)
+  }
+
+  /// Tick marks every 1, 2, 5, 10, 15 or 30 seconds or minutes, about ten across.
+  private func axis(height: Double) -> [String] {
+    let rate = plan.timeline.sampleRate
+    let seconds = plan.timeline.seconds
+    let steps = [1.0, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600]
+    let step = steps.first { seconds / $0 <= 12 } ?? 3600
+    var lines: [String] = []
+    var t = 0.0
+    while t <= seconds {
+      let position = x(Int64(t * Double(rate)))
+      lines.append(##"<line x1="\##(f(position))" y1="\##(f(axisHeight - 8))" x2="\##(f(position))" y2="\##(f(height - 8))" stroke="#e3e3e3"/>"##)
+      lines.append(##"<text x="\##(f(position))" y="\##(f(axisHeight - 14))" text-anchor="middle" fill="#555">\##(TimeFormat.clock(frames: Int64(t * Double(rate)), sampleRate: rate).replacingOccurrences(of: ".000", with: ""))</text>"##)
+      t += step
+    }
+    return lines
+  }
+
+  private func lane(row: Int, clip: Clip, peaks: [Float]) -> [String] {
+    let top = axisHeight + rowHeight * Double(row)
+    let (left, right) = (x(clip.start), x(clip.end))
+    let middle = top + rowHeight / 2
+    let half = rowHeight / 2 - 4
+    let input = inputs[clip.source]
+    let title = input.title ?? (input.displayName as NSString).lastPathComponent
+    let start = TimeFormat.clock(frames: clip.start, sampleRate: plan.timeline.sampleRate)
+    var lines = [
+      ##"<g class="track">"##,
+      ##"<title>\##(escape(title)): \##(start) to \##(TimeFormat.clock(frames: clip.end, sampleRate: plan.timeline.sampleRate))</title>"##,
+      ##"<text x="8" y="\##(f(middle - 2))" fill="#222">\##(String(format: "%02d", row + 1))  \##(escape(truncated(title)))</text>"##,
+      ##"<text x="8" y="\##(f(middle + 11))" fill="#888" font-size="10">starts \##(start)</text>"##,
+      ##"<rect x="\##(f(left))" y="\##(f(top + 2))" width="\##(f(max(right - left, 1)))" height="\##(f(rowHeight - 4))" rx="3" fill="\##(row % 2 == 0 ? "#e8f0fb" : "#eaf6ec")" stroke="#9db3d6" stroke-width="0.5"/>"##,
+    ]
+    if !peaks.isEmpty {
+      let step = (right - left) / Double(peaks.count)
+      let upper = peaks.enumerated().map { "\(f(left + step * (Double($0) + 0.5))),\(f(middle - Double($1) * half))" }
+      let lower = peaks.enumerated().reversed().map { "\(f(left + step * (Double($0) + 0.5))),\(f(middle + Double($1) * half))" }
+      lines.append(##"<polygon points="\##((upper + lower).joined(separator: " "))" fill="#5b7fb5" fill-opacity="0.75"/>"##)
+    }
+    for ramp in clip.envelope.ramps {
+      let points = (0...24).map { index -> String in
+        let frame = ramp.range.lowerBound + Int64(ramp.range.count) * Int64(index) / 24
+        let gain = clip.envelope.volume(at: min(frame, ramp.range.upperBound - 1))
+        return "\(f(x(clip.start + frame))),\(f(top + 2 + (rowHeight - 4) * (1 - gain)))"
+      }
+      lines.append(##"<polyline points="\##(points.joined(separator: " "))" fill="none" stroke="#e07b00" stroke-width="1.5"><title>\##(ramp.curve.rawValue)</title></polyline>"##)
+    }
+    lines.append("</g>")
+    return lines
+  }
+
+  private func truncated(_ text: String) -> String { text.count > 36 ? String(text.prefix(35)) + "…" : text }
+
+  private func f(_ value: Double) -> String { String(format: "%.1f", value) }
+
+  private func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+}
+
+/// The peak level of a clip, as it sounds in the mix, in `count` equal slices.
+enum WaveformPeaks {
+  static func measure(clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, count: Int) throws(RenderError) -> [Float] {
+    let reader = try ClipReader(clip: clip, input: input, info: info, layout: layout, outputBits: nil)
+    let slices = max(1, min(count, Int(clip.duration)))
+    var peaks = [Float](repeating: 0, count: slices)
+    let block = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4096)
+    defer { block.deallocate() }
+    var done: Int64 = 0
+    while done < clip.duration {
+      let frames = Int(min(4096, clip.duration - done))
+      try reader.render(frames, into: block.baseAddress!, replacing: true)
+      for index in 0..<frames {
+        let slice = Int((done + Int64(index)) * Int64(slices) / clip.duration)
+        peaks[slice] = max(peaks[slice], min(abs(block[index]), 1))
+      }
+      done += Int64(frames)
+    }
+    return peaks
+  }
+}
