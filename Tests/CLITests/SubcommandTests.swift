@@ -1,0 +1,60 @@
+import AudioTestSupport
+import Foundation
+import Testing
+
+/// `--progress json`, `plan`, `inspect` and `preview` as other programs and people see them.
+@Suite struct SubcommandTests {
+  @Test func progressJSONLinesParseClimbAndEndAtOneHundred() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    let result = try fixture.run(["render"] + Album.tracks.map(\.name) + ["-o", "out.mp3", "--progress", "json"])
+    #expect(result.status == 0)
+    let updates = try result.stderr.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+    }
+    let percents = updates.compactMap { $0["percent"] as? Double }
+    #expect(percents.count == updates.count && !percents.isEmpty)
+    #expect(zip(percents, percents.dropFirst()).allSatisfy { $0 <= $1 })
+    #expect(percents.last == 100)
+    #expect(updates.last?["frames"] as? Int == Album.frames)
+    #expect(updates.last?["done"] as? Bool == true)
+  }
+
+  @Test func progressIsSilentWhenStandardErrorIsNotATerminal() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    let result = try fixture.run(["render"] + Album.tracks.map(\.name) + ["-o", "out.flac"])
+    #expect(result.status == 0 && result.stderr.isEmpty)
+  }
+
+  @Test func planPrintsTheTimelineAndJSON() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    let table = try fixture.run(["plan"] + Album.tracks.map(\.name) + ["--crossfade", "0.5"])
+    #expect(table.status == 0)
+    #expect(table.stdout.hasPrefix("Plan: 4 tracks at 44100 Hz, 0:08.500 = \(Album.frames - 3 * 22_050) sample frames\n"))
+    let json = try fixture.run(["plan"] + Album.tracks.map(\.name) + ["--gap", "1", "--json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["frameCount"] as? Int == Album.frames + 3 * 44_100)
+    #expect((object["transitions"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["gap", "gap", "gap"])
+  }
+
+  @Test func inspectReportsLengthAndDelay() throws {
+    let fixture = try Fixture()
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=440:d=2:r=44100", "-af", "atrim=end_sample=50001", "-c:a", "libmp3lame", fixture.file("x.mp3")])
+    let result = try fixture.run(["inspect", "x.mp3", "--json"])
+    #expect(result.status == 0)
+    let files = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(files.first?["frames"] as? Int == 50_001)
+    #expect(files.first?["delay"] as? Int == 1105)
+    #expect(files.first?["delaySource"] as? String == "LAME/Xing tag")
+  }
+
+  @Test func previewWritesOneFilePerTransition() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    let result = try fixture.run(["preview", "transitions"] + Album.tracks.map(\.name) + ["-o", "p.flac", "--context", "1", "--separate"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(fixture.names().filter { $0.hasPrefix("p-transition-") } == ["p-transition-01.flac", "p-transition-02.flac", "p-transition-03.flac"])
+  }
+}
