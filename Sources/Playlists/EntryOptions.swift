@@ -3,9 +3,9 @@ import Composition
 /// What a playlist says about how to play one entry, in seconds as the file writes them.
 public struct EntryOptions: Sendable, Equatable {
   /// Where to start in the file (cue in).
-  public var inPoint: Double?
+  public var inPoint: PlaylistTime?
   /// Where to stop in the file (cue out).
-  public var outPoint: Double?
+  public var outPoint: PlaylistTime?
   /// Gain in decibels.
   public var gainDB: Double?
   public var fadeIn: FadeSpec?
@@ -14,7 +14,7 @@ public struct EntryOptions: Sendable, Equatable {
   public var transition: TransitionSpec?
 
   public init(
-    inPoint: Double? = nil, outPoint: Double? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,
+    inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,
     fadeOut: FadeSpec? = nil, transition: TransitionSpec? = nil
   ) {
     self.inPoint = inPoint

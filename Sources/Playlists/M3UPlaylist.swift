@@ -8,15 +8,9 @@ public enum M3UPlaylist {
   /// File extensions this parser claims.
   public static let extensions: Set<String> = ["m3u", "m3u8"]
 
-  /// Reads and parses the playlist at `path`.
+  /// Reads and parses the playlist at `path` (playlists it names are not expanded; see `PlaylistFile`).
   public static func read(path: String) throws(PlaylistError) -> Playlist {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw PlaylistError(file: path, message: exists ? "cannot read the playlist" : "playlist not found")
-    }
-    let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
-
-    return try parse(text, file: path)
+    try parse(try PlaylistFile.readText(path), file: path)
   }
 
   /// Parses playlist text; `file` names it in errors and gives the folder for relative paths.

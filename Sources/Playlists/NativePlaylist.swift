@@ -27,12 +27,9 @@ public enum NativePlaylist {
   /// The format versions this parser reads.
   public static let supportedVersion = 1
 
-  /// Reads and parses the playlist at `path`.
+  /// Reads and parses the playlist at `path` (playlists it names are not expanded; see `PlaylistFile`).
   public static func read(path: String) throws(PlaylistError) -> Playlist {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw PlaylistError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the playlist" : "playlist not found")
-    }
-    return try parse(String(decoding: data, as: UTF8.self), file: path)
+    try parse(try PlaylistFile.readText(path), file: path)
   }
 
   /// Parses playlist text; `file` names it in errors and gives the folder for relative paths.
@@ -80,14 +77,14 @@ public enum NativePlaylist {
       throw reader.error(node, "an entry needs a 'file'")
     }
     let options = EntryOptions(
-      inPoint: try fields["in"].map { n throws(PlaylistError) in try reader.time(n, "in") },
-      outPoint: try fields["out"].map { n throws(PlaylistError) in try reader.time(n, "out") },
+      inPoint: try fields["in"].map { n throws(PlaylistError) in .seconds(try reader.time(n, "in")) },
+      outPoint: try fields["out"].map { n throws(PlaylistError) in .seconds(try reader.time(n, "out")) },
       gainDB: try fields["gain"].map { n throws(PlaylistError) in try reader.number(n, "gain") },
       fadeIn: try fields["fade-in"].map { n throws(PlaylistError) in try reader.fade(n, "fade-in") },
       fadeOut: try fields["fade-out"].map { n throws(PlaylistError) in try reader.fade(n, "fade-out") },
       transition: try fields["transition"].map { n throws(PlaylistError) in try reader.transition(n) })
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
-      throw reader.error(fields["in"]!, "'in' (\(inPoint) s) must come before 'out' (\(outPoint) s)")
+      throw reader.error(fields["in"]!, "'in' (\(inPoint.seconds) s) must come before 'out' (\(outPoint.seconds) s)")
     }
     let path = location.hasPrefix("/") ? location : folder.appendingPathComponent(location).standardizedFileURL.path
     return PlaylistEntry(

@@ -37,8 +37,12 @@ public struct PlaylistEntry: Sendable, Equatable {
   public var location: String
   /// The path to open: `location` resolved against the playlist's folder.
   public var path: String
-  /// The title from `#EXTINF`, if any.
+  /// The title the playlist gives, if any.
   public var title: String?
+  /// The artist (performer, creator) the playlist gives, if any.
+  public var artist: String?
+  /// The album the playlist gives, if any.
+  public var album: String?
   /// The length the playlist claims, in seconds (a hint, never trusted for rendering).
   public var durationHint: Double?
   /// Where the entry was named, for error messages.
@@ -47,9 +51,11 @@ public struct PlaylistEntry: Sendable, Equatable {
   public var options: EntryOptions
 
   public init(
-    location: String, path: String, title: String? = nil, durationHint: Double? = nil,
-    origin: SourceLocation? = nil, options: EntryOptions = EntryOptions()
+    location: String, path: String, title: String? = nil, artist: String? = nil, album: String? = nil,
+    durationHint: Double? = nil, origin: SourceLocation? = nil, options: EntryOptions = EntryOptions()
   ) {
+    self.artist = artist
+    self.album = album
     self.location = location
     self.path = path
     self.title = title

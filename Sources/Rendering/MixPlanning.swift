@@ -30,11 +30,11 @@ struct MixPlanning {
 
   private func item(_ index: Int, input: InputSource, length: Int64) throws(RenderError) -> PlanItem {
     let options = input.options
-    for (name, value) in [("in", options.inPoint), ("out", options.outPoint), ("fade-in", options.fadeIn?.seconds), ("fade-out", options.fadeOut?.seconds)] {
+    for (name, value) in [("in", options.inPoint?.seconds), ("out", options.outPoint?.seconds), ("fade-in", options.fadeIn?.seconds), ("fade-out", options.fadeOut?.seconds)] {
       if let value, value < 0 || !value.isFinite { throw .input(input, .badOption("its \(name) time is negative")) }
     }
     return PlanItem(
-      source: index, availableFrames: length, inPoint: frames(options.inPoint) ?? 0, outPoint: frames(options.outPoint),
+      source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
       gain: options.gainDB.map { pow(10, $0 / 20) } ?? 1,
       fadeIn: options.fadeIn.map { Fade(length: frames($0.seconds)!, curve: $0.curve) },
       fadeOut: options.fadeOut.map { Fade(length: frames($0.seconds)!, curve: $0.curve) },

@@ -49,8 +49,9 @@ public enum Previews {
     medley.range = nil
     for (index, input) in request.inputs.enumerated() {
       let available = Double(try SourceLength.frames(of: input, info: infos[index], at: infos[index].sampleRate)) / Double(infos[index].sampleRate)
-      let start = input.options.inPoint ?? 0
-      medley.inputs[index].options = .init(inPoint: start, outPoint: min(available, start + length), gainDB: input.options.gainDB)
+      let start = input.options.inPoint?.seconds ?? 0
+      medley.inputs[index].options = .init(
+        inPoint: input.options.inPoint, outPoint: .seconds(min(available, start + length)), gainDB: input.options.gainDB)
     }
     return try Renderer.render(medley, cancellation: cancellation)
   }

@@ -15,8 +15,8 @@ import Testing
       return samples
     }
     let inputs = [
-      try fixture.track("a", impulse(at: 1234, frames: 6000), options: EntryOptions(inPoint: 0.125)),  // in-point 1000
-      try fixture.track("b", impulse(at: 4321, frames: 7000), options: EntryOptions(inPoint: 0.5, outPoint: 0.8125)),  // 4000..<6500
+      try fixture.track("a", impulse(at: 1234, frames: 6000), options: EntryOptions(inPoint: .seconds(0.125))),  // in-point 1000
+      try fixture.track("b", impulse(at: 4321, frames: 7000), options: EntryOptions(inPoint: .seconds(0.5), outPoint: .seconds(0.8125))),  // 4000..<6500
       try fixture.track("c", impulse(at: 77, frames: 3000), options: EntryOptions(transition: nil)),
     ]
     let (report, samples) = try fixture.render(inputs, mix: MixOptions(gap: 0.25))

@@ -35,7 +35,7 @@ import Testing
     #expect(
       first.options
         == EntryOptions(
-          inPoint: 12.5, outPoint: 3723.25, gainDB: -1.5, fadeIn: FadeSpec(seconds: 2), fadeOut: FadeSpec(seconds: 3, curve: .sCurve),
+          inPoint: .seconds(12.5), outPoint: .seconds(3723.25), gainDB: -1.5, fadeIn: FadeSpec(seconds: 2), fadeOut: FadeSpec(seconds: 3, curve: .sCurve),
           transition: .crossfade(.symmetric(8, curve: .fixed(.exp)))))
     #expect(
       playlist.entries[1].options.transition
