@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Relative paths are resolved against the playlist's folder. A BOM and CRLF line ends are
 /// accepted; `.m3u8` is UTF-8, and a `.m3u` that is not valid UTF-8 is read as Latin-1.
-public enum M3UPlaylist {
+public enum M3UPlaylist: Sendable {
   /// File extensions this parser claims.
   public static let extensions: Set<String> = ["m3u", "m3u8"]
 

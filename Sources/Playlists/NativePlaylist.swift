@@ -21,7 +21,7 @@ import Yams
 ///   - file: tracks/03.flac
 ///     transition: { gap: 2 }
 /// ```
-public enum NativePlaylist {
+public enum NativePlaylist: Sendable {
   /// File extensions this parser claims.
   public static let extensions: Set<String> = ["yaml", "yml", "json"]
   /// The format versions this parser reads.
