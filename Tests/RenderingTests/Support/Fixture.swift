@@ -15,12 +15,20 @@ enum Fixture {
     Array(samples[(range.lowerBound * channels)..<(range.upperBound * channels)])
   }
 
+  /// One channel of interleaved `samples`.
+  static func channel(_ index: Int, of samples: [Float], channels: Int) -> [Float] {
+    stride(from: index, to: samples.count, by: channels).map { samples[$0] }
+  }
+
   /// Encodes `samples` as `format` into `folder`, named after `stem`, and returns the path.
+  ///
+  /// The rate is the format's test rate unless `sampleRate` says otherwise.
   static func write(
-    _ samples: [Float], channels: Int = 2, as format: TestFormat, in folder: TemporaryFolder, stem: String
+    _ samples: [Float], channels: Int = 2, sampleRate: Int? = nil, as format: TestFormat, in folder: TemporaryFolder,
+    stem: String
   ) throws -> String {
     let path = folder.file(format.fileName(stem))
-    let layout = PCMLayout(sampleRate: format.sampleRate, channelCount: channels)
+    let layout = PCMLayout(sampleRate: sampleRate ?? format.sampleRate, channelCount: channels)
     try AudioFile.write(samples, layout: layout, to: path, options: format.options)
     return path
   }
@@ -32,13 +40,15 @@ enum Fixture {
     return try Renderer.render(request)
   }
 
-  /// The file's length in sample frames as the ffmpeg CLI sees it.
+  /// The file's length in sample frames as the ffmpeg CLI sees it, or nil when the CLI decodes
+  /// fewer frames than the container declares.
   ///
-  /// That is the CLI's decoded length, except for MP4, whose end padding the CLI of FFmpeg 5.1
-  /// keeps: there it is the edit list's length, and the CLI must decode at least that many.
-  static func cliFrameCount(_ path: String, channels: Int) throws -> Int64? {
+  /// That is the CLI's decoded length, except for formats whose end the CLI of FFmpeg 5.1 may leave
+  /// untrimmed (`TestFormat.cliMayKeepPadding`): there it is the container's declared length
+  /// (ffprobe's `duration_ts`), and the CLI must decode at least that many.
+  static func cliFrameCount(_ path: String, channels: Int, format: TestFormat) throws -> Int64? {
     let decoded = Int64(try FFmpegCLI.decodeFloat(path).count / channels)
-    guard path.hasSuffix(".m4a") else { return decoded }
+    guard format.cliMayKeepPadding else { return decoded }
     guard let declared = try FFmpegCLI.declaredFrames(path), decoded >= declared else { return nil }
     return declared
   }

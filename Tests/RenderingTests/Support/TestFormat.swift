@@ -14,8 +14,10 @@ struct TestFormat: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { name }
 
-  /// True for MP4-family files, whose end padding the ffmpeg CLI of FFmpeg 5.1 does not trim.
-  var isMP4: Bool { fileExtension == "m4a" }
+  /// True where the ffmpeg CLI of FFmpeg 5.1 may decode past the true end: MP4 (end padding after
+  /// the edit list) and Ogg Vorbis (not trimmed to the last granule when all of the audio fits in
+  /// the first Ogg page). The container's declared length is the independent check there.
+  var cliMayKeepPadding: Bool { fileExtension == "m4a" || options.codec == "vorbis" }
 
   /// A file name for this format inside a test folder.
   func fileName(_ stem: String) -> String { "\(stem)-\(name).\(fileExtension)" }
