@@ -35,7 +35,10 @@ final class AudioEncoder {
     }
     if let level = settings.compressionLevel { context.pointee.compression_level = Int32(level) }
     if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-    try check(avcodec_open2(context, codec, nil), "avcodec_open2", path: path)
+    var options: OpaquePointer?
+    defer { av_dict_free(&options) }
+    for (key, value) in settings.privateOptions { av_dict_set(&options, key, value, 0) }
+    try check(avcodec_open2(context, codec, &options), "avcodec_open2", path: path)
 
     let frameSize = Int(context.pointee.frame_size)
     let variable = codec.pointee.capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE != 0

@@ -47,7 +47,7 @@ public final class AudioFileReader {
     let layout = output ?? PCMLayout(sampleRate: info.sampleRate, channelCount: info.channelCount)
     self.output = layout
     buffer = SampleBuffer(channelCount: layout.channelCount)
-    trimLimit = info.isMP4Family ? info.declaredFrameCount : nil
+    trimLimit = info.needsEndTrim ? info.declaredFrameCount : nil
   }
 
   /// The exact length, in frames at `outputRate`, of `frames` frames at `inputRate`: rounded to the
@@ -59,6 +59,12 @@ public final class AudioFileReader {
   /// True when blocks are the decoded samples themselves: same rate and channels as the source.
   public var isUnconverted: Bool {
     output.sampleRate == info.sampleRate && output.channelCount == info.channelCount
+  }
+
+  /// True when every output sample is a decoded sample unchanged: unconverted, or mono copied
+  /// into both channels of stereo.
+  public var copiesSamplesExactly: Bool {
+    output.sampleRate == info.sampleRate && (output.channelCount == info.channelCount || (info.channelCount == 1 && output.channelCount == 2))
   }
 
   /// Decodes the next block of interleaved samples, valid until the next call; nil at the end.
@@ -187,7 +193,7 @@ public final class AudioFileReader {
   }
 
   private func checkNotTruncated() throws {
-    guard !info.isMP4Family, let declared = info.declaredFrameCount, sourceFramesDecoded < declared
+    guard !info.needsEndTrim, let declared = info.declaredFrameCount, sourceFramesDecoded < declared
     else { return }
     throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: declared)
   }

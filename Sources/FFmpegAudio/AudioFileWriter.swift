@@ -19,13 +19,20 @@ public final class AudioFileWriter {
   private let packet = Packet()
   /// Sample frames already copied into `frame`, which is sent when it holds `frameSize`.
   private var filled = 0
+  /// For MP3: the newest packet, held back until the next one, so the last can carry all the padding.
+  private var heldPacket: Packet?
+  /// End padding announced by the packets at the end of the stream so far.
+  private var trailingPadding: Int64 = 0
 
-  /// Creates `path` as FFmpeg's container `containerName`, encoded as `settings` say.
-  public init(path: String, containerName: String, settings: EncoderSettings) throws {
+  /// Creates `path` as FFmpeg's container `containerName`, encoded as `settings` say, with
+  /// `metadata`'s tags and chapters.
+  public init(path: String, containerName: String, settings: EncoderSettings, metadata: ContainerMetadata = ContainerMetadata()) throws {
     muxer = try Muxer(path: path, containerName: containerName)
     encoder = try AudioEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader, path: path)
     inputFormat = encoder.inputFormat
     stream = try muxer.addStream(from: encoder)
+    heldPacket = muxer.containerName == "mp3" ? Packet() : nil
+    try muxer.setMetadata(metadata, sampleRate: settings.layout.sampleRate)
     try muxer.writeHeader(sampleRate: settings.layout.sampleRate)
   }
 
@@ -60,6 +67,10 @@ public final class AudioFileWriter {
     }
     try encoder.send(nil)
     try writePendingPackets()
+    if let heldPacket {
+      if trailingPadding > 0 { heldPacket.setSkippedEnd(trailingPadding) }
+      try muxer.write(heldPacket)
+    }
     try muxer.finish()
   }
 
@@ -84,7 +95,17 @@ public final class AudioFileWriter {
 
   private func writePendingPackets() throws {
     while try encoder.receive(into: packet, for: stream) == .produced {
-      try muxer.write(packet)
+      guard let heldPacket else {
+        try muxer.write(packet)
+        continue
+      }
+      // FFmpeg 5.1's MP3 muxer writes the LAME tag's padding from the last packet alone; when
+      // LAME ends with a frame that is all padding, the padding of the frame before it would be
+      // lost, so the last packet is made to carry the sum.
+      let end = packet.skippedSamples?.end ?? 0
+      trailingPadding = end > 0 ? trailingPadding + end : 0
+      if heldPacket.pointer.pointee.size > 0 { try muxer.write(heldPacket) }
+      packet.move(to: heldPacket)
     }
   }
 }

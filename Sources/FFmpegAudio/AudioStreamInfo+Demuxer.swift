@@ -19,6 +19,7 @@ extension AudioStreamInfo {
       bitsPerSample: Self.significantBits(parameters),
       declaredFrameCount: Self.exactFrameCount(demuxer: demuxer),
       tags: demuxer.tags)
+    chapters = demuxer.chapters(sampleRate: Int(parameters.sample_rate))
   }
 
   private static func describe(_ layout: inout AVChannelLayout) -> String {
@@ -47,7 +48,8 @@ extension AudioStreamInfo {
   private static func exactFrameCount(demuxer: Demuxer) -> Int64? {
     let stream = demuxer.stream.pointee
     let container = demuxer.containerName
-    guard exactLengthContainers.contains(container) || container.hasPrefix("mov,"),
+    let oggVorbis = container == "ogg" && stream.codecpar.pointee.codec_id == AV_CODEC_ID_VORBIS
+    guard exactLengthContainers.contains(container) || container.hasPrefix("mov,") || oggVorbis,
       stream.duration != SEGUE_NOPTS_VALUE, stream.duration > 0
     else { return nil }
     let rate = stream.codecpar.pointee.sample_rate

@@ -17,6 +17,8 @@ public struct AudioStreamInfo: Sendable, Equatable {
   public var declaredFrameCount: Int64?
   /// The file's tags (container and stream), keys in lower case: `title`, `artist`, `album`, …
   public var tags: [String: String]
+  /// The file's chapters, in sample frames at `sampleRate`.
+  public var chapters: [Chapter] = []
 
   public init(
     containerName: String, codecName: String, sampleRate: Int, channelCount: Int,
@@ -34,4 +36,11 @@ public struct AudioStreamInfo: Sendable, Equatable {
 
   /// True for the MP4 family, whose end padding FFmpeg 5.1 does not trim by itself.
   var isMP4Family: Bool { containerName.hasPrefix("mov,") }
+
+  /// True where the reader must cut the end padding itself, at the declared length: MP4 (FFmpeg
+  /// 5.1 keeps its end padding), and Ogg Vorbis (whose padding FFmpeg 5.1 keeps when all of the
+  /// audio fits in the first Ogg page).
+  var needsEndTrim: Bool { isMP4Family || isOggVorbis }
+
+  var isOggVorbis: Bool { containerName == "ogg" && codecName == "vorbis" }
 }

@@ -69,6 +69,19 @@ final class Demuxer {
     try check(avformat_seek_file(context, streamIndex, Int64.min, timestamp, timestamp, 0), "avformat_seek_file", path: path)
   }
 
+  /// The file's chapters, converted to sample frames at `sampleRate`.
+  func chapters(sampleRate: Int) -> [Chapter] {
+    let context = context!.pointee
+    let frameBase = AVRational(num: 1, den: Int32(max(sampleRate, 1)))
+    return (0..<Int(context.nb_chapters)).compactMap { index in
+      guard let chapter = context.chapters[index]?.pointee else { return nil }
+      let title = av_dict_get(chapter.metadata, "title", nil, 0).map { String(cString: $0.pointee.value) } ?? ""
+      return Chapter(
+        start: av_rescale_q(chapter.start, chapter.time_base, frameBase), end: av_rescale_q(chapter.end, chapter.time_base, frameBase),
+        title: title)
+    }
+  }
+
   /// True once the reader has reached the end of the file's bytes.
   var isAtEndOfFile: Bool { context!.pointee.pb.map { avio_feof($0) != 0 } ?? true }
 

@@ -11,6 +11,8 @@ public struct EncoderSettings: Sendable, Equatable {
   public var vbrQuality: Double?
   /// FLAC's compression level (0...12).
   public var compressionLevel: Int?
+  /// The encoder's own options, by FFmpeg's names (for example `aac_coder`).
+  public var privateOptions: [String: String] = [:]
 
   public init(
     codecName: String, layout: PCMLayout, bitDepth: Int? = nil, bitRate: Int? = nil,

@@ -17,6 +17,9 @@ final class Muxer {
   /// True when the container wants codec headers in extradata rather than in the stream.
   var wantsGlobalHeader: Bool { context!.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
 
+  /// FFmpeg's name for the container.
+  var containerName: String { String(cString: context!.pointee.oformat.pointee.name) }
+
   /// True for MP4-family containers, whose edit list needs a sample-rate timescale to be exact.
   var isMP4Family: Bool {
     let name = String(cString: context!.pointee.oformat.pointee.name)
@@ -30,6 +33,28 @@ final class Muxer {
     }
     try encoder.describe(into: stream)
     return stream
+  }
+
+  /// Sets the file's tags and chapters; must come before `writeHeader`.
+  ///
+  /// MP4, MP3 (ID3v2 CHAP frames), Ogg and FLAC (CHAPTERnn comments) keep chapters, to the
+  /// millisecond; containers without chapters ignore them.
+  func setMetadata(_ metadata: ContainerMetadata, sampleRate: Int) throws(FFmpegError) {
+    let context = context!
+    for (key, value) in metadata.tags { av_dict_set(&context.pointee.metadata, key, value, 0) }
+    for (index, chapter) in metadata.chapters.enumerated() {
+      guard let raw = av_mallocz(MemoryLayout<AVChapter>.size) else {
+        throw FFmpegError(function: "av_mallocz", code: segue_averror(ENOMEM), path: path)
+      }
+      let entry = raw.bindMemory(to: AVChapter.self, capacity: 1)
+      entry.pointee.id = Int64(index + 1)
+      entry.pointee.time_base = AVRational(num: 1, den: Int32(sampleRate))
+      entry.pointee.start = chapter.start
+      entry.pointee.end = chapter.end
+      av_dict_set(&entry.pointee.metadata, "title", chapter.title, 0)
+      // The context owns the chapters from here: avformat_free_context frees them.
+      av_dynarray_add(&context.pointee.chapters, &context.pointee.nb_chapters, raw)
+    }
   }
 
   /// Opens the file and writes the container header.

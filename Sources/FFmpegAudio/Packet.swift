@@ -23,6 +23,21 @@ final class Packet {
     return (Int64(start), Int64(end))
   }
 
+  /// Sets how many samples the decoder must drop from this packet's end.
+  func setSkippedEnd(_ frames: Int64) {
+    var size: Int = 0
+    var data = av_packet_get_side_data(pointer, AV_PKT_DATA_SKIP_SAMPLES, &size)
+    if data == nil || size < 10 { data = av_packet_new_side_data(pointer, AV_PKT_DATA_SKIP_SAMPLES, 10) }
+    guard let data else { return }
+    UnsafeMutableRawPointer(data).storeBytes(of: UInt32(truncatingIfNeeded: frames).littleEndian, toByteOffset: 4, as: UInt32.self)
+  }
+
+  /// Moves this packet's contents into `other`, leaving this one empty.
+  func move(to other: Packet) {
+    other.unref()
+    av_packet_move_ref(other.pointer, pointer)
+  }
+
   deinit {
     var packet: UnsafeMutablePointer<AVPacket>? = pointer
     av_packet_free(&packet)

@@ -32,7 +32,7 @@ final class ClipReader {
       throw .input(input, InputCheck.problem(for: error))
     }
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
-    isExact = clip.isUnprocessed && reader.isUnconverted && onGrid
+    isExact = clip.isUnprocessed && reader.copiesSamplesExactly && onGrid
     position = offset
     try skip(clip.inPoint + offset)
   }

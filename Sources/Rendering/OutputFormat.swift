@@ -98,7 +98,9 @@ struct OutputFormat: Equatable {
   /// The mix's rate and channels: as asked, else the first input's, moved to what the codec takes.
   private static func mixLayout(codec: String, options: OutputOptions, first: AudioStreamInfo) throws(RenderError) -> PCMLayout {
     var rate = options.sampleRate ?? first.sampleRate
-    if let supported = AudioFileWriter.supportedSampleRates(codecName: codec), !supported.contains(rate) {
+    // Opus decodes at 48 kHz whatever it was encoded at, so the mix is made at 48 kHz.
+    let supportedRates = codec == "libopus" ? [48_000] : AudioFileWriter.supportedSampleRates(codecName: codec)
+    if let supported = supportedRates, !supported.contains(rate) {
       if options.sampleRate != nil {
         let list = supported.sorted().map(String.init).joined(separator: ", ")
         throw .options("\(codec) cannot encode at \(rate) Hz (it takes \(list))")
@@ -113,8 +115,11 @@ struct OutputFormat: Equatable {
     return PCMLayout(sampleRate: rate, channelCount: channels)
   }
 
-  /// Quality defaults where the encoder's own would be too low for music.
+  /// Quality defaults where the encoder's own would be too low (or, for AAC, unsafe) for music.
   private static func applyDefaults(to settings: inout EncoderSettings) {
+    // FFmpeg 5.1's default AAC coder (twoloop) garbles steady tones at high bit rates; the fast
+    // coder does not, and is the default in later FFmpeg releases.
+    if settings.codecName == "aac" { settings.privateOptions["aac_coder"] = "fast" }
     guard settings.bitRate == nil && settings.vbrQuality == nil else { return }
     switch settings.codecName {
     case "libmp3lame": settings.bitRate = 320_000

@@ -1,0 +1,24 @@
+/// Tags and chapters for an output file, written into its header where the container has room.
+public struct ContainerMetadata: Sendable, Equatable {
+  /// Tags by FFmpeg's generic keys: `title`, `artist`, `album_artist`, `album`, `date`, `genre`, …
+  public var tags: [String: String]
+  public var chapters: [Chapter]
+
+  public init(tags: [String: String] = [:], chapters: [Chapter] = []) {
+    self.tags = tags
+    self.chapters = chapters
+  }
+}
+
+/// A titled stretch of a file, in sample frames.
+public struct Chapter: Sendable, Equatable {
+  public var start: Int64
+  public var end: Int64
+  public var title: String
+
+  public init(start: Int64, end: Int64, title: String) {
+    self.start = start
+    self.end = end
+    self.title = title
+  }
+}
