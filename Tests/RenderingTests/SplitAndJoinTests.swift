@@ -13,9 +13,8 @@ struct SplitAndJoinTests {
     var testDescription: String { "\(tracks.name) into \(output.name)" }
   }
 
-  /// AAC tracks at 192 kb/s: at the default 256 kb/s FFmpeg 5.1's AAC encoder garbles stretches of
-  /// this very tone (see `RoundTripTests.defaultAACKeepsASteadyTone`), and at 128 kb/s it drops the
-  /// low noise, the only thing that tells lag 0 from a lag one sine period away.
+  /// AAC tracks at 192 kb/s: at 128 kb/s FFmpeg's AAC encoder drops the low noise, the only thing
+  /// that tells lag 0 from a lag one sine period away.
   static let aacTracks = TestFormat(
     name: "m4a-aac-192k", fileExtension: "m4a", options: OutputOptions(codec: "aac", bitRate: 192_000), isLossless: false)
 
@@ -62,8 +61,7 @@ struct SplitAndJoinTests {
   /// `join.output`, checks every length on the way, and returns the signal and the output as the
   /// ffmpeg CLI decodes it.
   ///
-  /// The cuts line up with no codec's frames (1152, 1024, 960, 4608 or 64 to 2048); the last
-  /// track, 34_993 frames, stays clear of the MP3 padding defect shown in `RoundTripTests`.
+  /// The cuts line up with no codec's frames (1152, 1024, 960, 4608 or 64 to 2048).
   static func joinTracks(_ join: JoinCase) throws -> (signal: SplitSignal, joined: [Float]) {
     let folder = TemporaryFolder()
     let signal = SplitSignal(sampleRate: join.tracks.sampleRate, frames: 165_000, cuts: [40_003, 90_001, 130_007])
