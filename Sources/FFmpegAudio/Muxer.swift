@@ -1,4 +1,5 @@
 import CFFmpegShim
+import Foundation
 
 /// Owns an output `AVFormatContext` and its file: one audio stream, header, packets, trailer.
 final class Muxer {
@@ -41,8 +42,12 @@ final class Muxer {
   /// millisecond; containers without chapters ignore them.
   func setMetadata(_ metadata: ContainerMetadata, sampleRate: Int) throws(FFmpegError) {
     let context = context!
-    for (key, value) in metadata.tags { av_dict_set(&context.pointee.metadata, key, value, 0) }
-    for (index, chapter) in metadata.chapters.enumerated() {
+    let chaptersAsComments = ["ogg", "opus", "oga", "flac"].contains(containerName)
+    let comments = chaptersAsComments ? Self.chapterComments(metadata.chapters, sampleRate: sampleRate) : []
+    for (key, value) in metadata.tags.sorted(by: { $0.key < $1.key }) + comments {
+      av_dict_set(&context.pointee.metadata, key, value, 0)
+    }
+    for (index, chapter) in metadata.chapters.enumerated() where !chaptersAsComments {
       guard let raw = av_mallocz(MemoryLayout<AVChapter>.size) else {
         throw FFmpegError(function: "av_mallocz", code: segue_averror(ENOMEM), path: path)
       }
@@ -55,6 +60,23 @@ final class Muxer {
       // The context owns the chapters from here: avformat_free_context frees them.
       av_dynarray_add(&context.pointee.chapters, &context.pointee.nb_chapters, raw)
     }
+  }
+
+  /// Chapters as Vorbis comments (`CHAPTER001=00:01:02.345`, `CHAPTER001NAME=…`), the form Ogg
+  /// and FLAC players read. FFmpeg 5.1 writes none for FLAC or Opus, and rounds the seconds of
+  /// the ones it writes for Vorbis (14.504 s becomes 15.504 s), so Segue writes them itself.
+  /// In order: each chapter's time before its name, as readers expect.
+  private static func chapterComments(_ chapters: [Chapter], sampleRate: Int) -> [(String, String)] {
+    var comments: [(String, String)] = []
+    for (index, chapter) in chapters.enumerated() {
+      let milliseconds = (chapter.start * 1000 + Int64(sampleRate / 2)) / Int64(sampleRate)
+      let key = "CHAPTER" + String(format: "%03d", index + 1)
+      let time = String(
+        format: "%02lld:%02lld:%02lld.%03lld", milliseconds / 3_600_000, milliseconds / 60_000 % 60, milliseconds / 1000 % 60,
+        milliseconds % 1000)
+      comments += [(key, time), (key + "NAME", chapter.title)]
+    }
+    return comments
   }
 
   /// Opens the file and writes the container header.

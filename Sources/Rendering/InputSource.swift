@@ -10,6 +10,8 @@ public struct InputSource: Sendable, Equatable {
   public var origin: SourceLocation?
   /// The title the playlist gives it.
   public var title: String?
+  /// The artist the playlist gives it.
+  public var artist: String?
   /// Cue points, gain, fades and the transition to the next input.
   public var options: EntryOptions
 
@@ -27,7 +29,9 @@ public struct InputSource: Sendable, Equatable {
   /// The inputs a playlist names, in order.
   public static func entries(of playlist: Playlist) -> [InputSource] {
     playlist.entries.map {
-      InputSource(path: $0.path, displayName: $0.location, origin: $0.origin, title: $0.title, options: $0.options)
+      var input = InputSource(path: $0.path, displayName: $0.location, origin: $0.origin, title: $0.title, options: $0.options)
+      input.artist = $0.artist
+      return input
     }
   }
 

@@ -8,6 +8,8 @@ public struct RenderRequest: Sendable {
   public var output: OutputOptions
   /// How to join inputs whose entries do not say (gapless unless asked).
   public var mix: MixOptions
+  /// Tags, chapters, CUE sheet and tracklist (for renders of the whole mix).
+  public var listing: ListingOptions
   /// Only this part of the mix (the whole mix when nil).
   public var range: TimeRange?
   /// Replace an existing output file (never an input).
@@ -17,8 +19,9 @@ public struct RenderRequest: Sendable {
 
   public init(
     inputs: [InputSource], outputPath: String, output: OutputOptions = OutputOptions(), mix: MixOptions = MixOptions(),
-    range: TimeRange? = nil, overwrite: Bool = false, verify: Bool = false
+    range: TimeRange? = nil, listing: ListingOptions = ListingOptions(), overwrite: Bool = false, verify: Bool = false
   ) {
+    self.listing = listing
     self.range = range
     self.inputs = inputs
     self.outputPath = outputPath
@@ -46,4 +49,6 @@ public struct RenderReport: Sendable {
   public var containerName: String
   /// The length FFmpeg decodes from the written file, when the render was verified.
   public var verifiedFrameCount: Int64?
+  /// The tracks as listeners see them (for renders of the whole mix).
+  public var trackList: TrackList?
 }

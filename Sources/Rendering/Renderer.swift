@@ -67,10 +67,16 @@ public enum Renderer {
   ) throws(RenderError) -> RenderReport {
     let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output.discard() }
+    let isWhole = selection.segments == [0..<plan.timeline.frameCount]
+    let trackList = isWhole ? TrackList(plan: plan, inputs: inputs, infos: infos) : nil
+    let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, isWhole: isWhole)
+    let metadata = trackList.map { ListingWriter.metadata($0, listing: request.listing, outputPath: request.outputPath) }
 
     let writer: AudioFileWriter
     do {
-      writer = try AudioFileWriter(path: output.stagingPath, containerName: format.containerName, settings: format.settings)
+      writer = try AudioFileWriter(
+        path: output.stagingPath, containerName: format.containerName, settings: format.settings,
+        metadata: metadata ?? ContainerMetadata())
     } catch {
       throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
     }
@@ -81,10 +87,12 @@ public enum Renderer {
     try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     try output.commit()
+    if let trackList { try sideFiles.write(trackList, listing: request.listing, outputPath: request.outputPath) }
 
     var report = RenderReport(
       outputPath: request.outputPath, plan: plan, segments: selection.segments, outputFrameCount: selection.frameCount,
-      layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName)
+      layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName,
+      trackList: trackList)
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {

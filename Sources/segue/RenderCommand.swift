@@ -34,6 +34,9 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Output format")
   var format: OutputFormatOptions
 
+  @OptionGroup(title: "Tracks, tags and chapters")
+  var listing: ListingFlags
+
   @Option(help: "Progress on standard error: auto (a line on a terminal), line, json, none.")
   var progress: ProgressStyle = .auto
 
@@ -46,7 +49,7 @@ struct RenderCommand: ParsableCommand {
       let expanded = try PlaylistExpansion.inputs(from: inputs)
       let request = RenderRequest(
         inputs: expanded.inputs, outputPath: output, output: try format.options(),
-        mix: try mix.options(playlistDefaults: expanded.defaults), range: try range.timeRange(), overwrite: overwrite,
+        mix: try mix.options(playlistDefaults: expanded.defaults), range: try range.timeRange(), listing: listing.options, overwrite: overwrite,
         verify: verify)
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
       print(RenderSummary(report: report, trackCount: request.inputs.count))

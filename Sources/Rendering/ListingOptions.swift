@@ -1,0 +1,31 @@
+/// What the output should say about its tracks: tags, chapters, a CUE sheet, a tracklist.
+public struct ListingOptions: Sendable, Equatable {
+  /// Tags to write, over those carried from the inputs (`title`, `artist`, `album`, `date`, …).
+  public var tags: [String: String]
+  /// Embed one chapter per track where the container has chapters (M4A/M4B, MP3, Ogg, FLAC).
+  public var chapters: Bool
+  /// Write a CUE sheet for the output here.
+  public var cueSheetPath: String?
+  /// Embed the CUE sheet in the output's tags (`CUESHEET`, as FLAC players read it).
+  public var embedCueSheet: Bool
+  /// Write a plain tracklist (start times and titles) here.
+  public var tracklistPath: String?
+
+  public init(
+    tags: [String: String] = [:], chapters: Bool = false, cueSheetPath: String? = nil, embedCueSheet: Bool = false,
+    tracklistPath: String? = nil
+  ) {
+    self.tags = tags
+    self.chapters = chapters
+    self.cueSheetPath = cueSheetPath
+    self.embedCueSheet = embedCueSheet
+    self.tracklistPath = tracklistPath
+  }
+
+  /// The side files to write, with their paths.
+  var sideFiles: [(path: String, kind: SideFile)] {
+    [cueSheetPath.map { ($0, SideFile.cueSheet) }, tracklistPath.map { ($0, SideFile.tracklist) }].compactMap { $0 }
+  }
+
+  enum SideFile { case cueSheet, tracklist }
+}

@@ -1,0 +1,49 @@
+import FFmpegAudio
+import Foundation
+
+/// Turns a track list into what goes inside the output (tags, chapters, an embedded CUE sheet).
+enum ListingWriter {
+  static func metadata(_ list: TrackList, listing: ListingOptions, outputPath: String) -> ContainerMetadata {
+    var tags = list.outputTags(overrides: listing.tags)
+    if listing.embedCueSheet {
+      tags["CUESHEET"] = list.cueSheet(fileName: (outputPath as NSString).lastPathComponent, tags: tags)
+    }
+    return ContainerMetadata(tags: tags, chapters: listing.chapters ? list.chapters : [])
+  }
+}
+
+/// The CUE sheet and tracklist files beside the output: checked before rendering, written after.
+struct SideFiles {
+  private let files: [(path: String, kind: ListingOptions.SideFile)]
+
+  /// Refuses side files that exist (without `overwrite`) or that a part of a mix cannot have.
+  init(listing: ListingOptions, overwrite: Bool, isWhole: Bool) throws(RenderError) {
+    files = listing.sideFiles
+    if !files.isEmpty && !isWhole { throw .options("--cue and --tracklist describe a whole mix, not a part of one") }
+    for file in files where FileManager.default.fileExists(atPath: file.path) && !overwrite {
+      throw .output(path: file.path, .exists)
+    }
+  }
+
+  /// Writes each side file for `list`, whose audio is at `outputPath`.
+  func write(_ list: TrackList, listing: ListingOptions, outputPath: String) throws(RenderError) {
+    for file in files {
+      let text =
+        switch file.kind {
+        case .cueSheet:
+          list.cueSheet(fileName: relativeName(of: outputPath, from: file.path), tags: list.outputTags(overrides: listing.tags))
+        case .tracklist: list.plainText
+        }
+      do { try text.write(toFile: file.path, atomically: true, encoding: .utf8) } catch {
+        throw .output(path: file.path, .writeFailed(detail: error.localizedDescription))
+      }
+    }
+  }
+
+  /// The output's name as the side file should refer to it: its file name when they share a folder.
+  private func relativeName(of outputPath: String, from sidePath: String) -> String {
+    let outputURL = URL(fileURLWithPath: outputPath).standardizedFileURL
+    let sideFolder = URL(fileURLWithPath: sidePath).standardizedFileURL.deletingLastPathComponent()
+    return outputURL.deletingLastPathComponent() == sideFolder ? outputURL.lastPathComponent : outputURL.path
+  }
+}

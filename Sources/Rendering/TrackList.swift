@@ -1,0 +1,108 @@
+import Composition
+import FFmpegAudio
+import Foundation
+
+/// The tracks of a rendered mix as listeners see them: where each starts, its title and artist;
+/// and what follows from that: chapters, a CUE sheet, a plain tracklist and the file's own tags.
+///
+/// A track that starts inside a crossfade starts at the midpoint of the overlap (see
+/// `Timeline.trackStarts`), in all of them alike.
+public struct TrackList: Sendable {
+  /// One track of the mix.
+  public struct Track: Sendable, Equatable {
+    public var start: Int64
+    public var end: Int64
+    public var title: String
+    public var artist: String?
+  }
+
+  public let tracks: [Track]
+  public let sampleRate: Int
+  /// The tags every input shares (album, album artist, date, genre), if they share them.
+  public let sharedTags: [String: String]
+  private let firstTags: [String: String]
+
+  init(plan: Plan, inputs: [InputSource], infos: [AudioStreamInfo]) {
+    let timeline = plan.timeline
+    let starts = timeline.trackStarts
+    sampleRate = timeline.sampleRate
+    tracks = timeline.clips.indices.map { index in
+      let clip = timeline.clips[index]
+      let input = inputs[clip.source]
+      let tags = infos[clip.source].tags
+      let end = index + 1 < starts.count ? starts[index + 1] : timeline.frameCount
+      return Track(
+        start: starts[index], end: end,
+        title: input.title ?? tags["title"] ?? ((input.displayName as NSString).lastPathComponent as NSString).deletingPathExtension,
+        artist: input.artist ?? tags["artist"])
+    }
+    let sourceTags = timeline.clips.map { infos[$0.source].tags }
+    sharedTags = ["album", "album_artist", "date", "genre"].reduce(into: [:]) { shared, key in
+      if let value = sourceTags.first?[key], sourceTags.allSatisfy({ $0[key] == value }) { shared[key] = value }
+    }
+    firstTags = sourceTags.first ?? [:]
+  }
+
+  /// The output's tags: an album's own tags when every track shares the album (its title then
+  /// being the album's), otherwise the first track's; `overrides` win.
+  public func outputTags(overrides: [String: String]) -> [String: String] {
+    var tags = sharedTags
+    if let album = sharedTags["album"] {
+      tags["title"] = album
+      tags["artist"] = sharedTags["album_artist"] ?? commonArtist
+    } else {
+      for key in ["title", "artist", "album", "album_artist", "date", "genre"] where firstTags[key] != nil { tags[key] = firstTags[key] }
+    }
+    return tags.merging(overrides) { _, override in override }
+  }
+
+  private var commonArtist: String? {
+    let artists = Set(tracks.map(\.artist))
+    return artists.count == 1 ? artists.first! : nil
+  }
+
+  /// One chapter per track.
+  public var chapters: [Chapter] {
+    tracks.map { track in
+      Chapter(start: track.start, end: track.end, title: track.artist.map { "\($0) - \(track.title)" } ?? track.title)
+    }
+  }
+
+  /// A CUE sheet for `fileName`; times are in CD frames (1/75 s), rounded to the nearest.
+  public func cueSheet(fileName: String, tags: [String: String]) -> String {
+    var lines = ["REM COMMENT \"Segue\""]
+    if let date = tags["date"] { lines.append("REM DATE \(date)") }
+    if let artist = tags["artist"] { lines.append("PERFORMER \(quoted(artist))") }
+    if let title = tags["title"] { lines.append("TITLE \(quoted(title))") }
+    let type = fileName.lowercased().hasSuffix(".mp3") ? "MP3" : "WAVE"
+    lines.append("FILE \(quoted(fileName)) \(type)")
+    for (index, track) in tracks.enumerated() {
+      lines.append("  TRACK \(String(format: "%02d", index + 1)) AUDIO")
+      lines.append("    TITLE \(quoted(track.title))")
+      if let artist = track.artist { lines.append("    PERFORMER \(quoted(artist))") }
+      lines.append("    INDEX 01 \(cueTime(track.start))")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `0:00 Artist - Title` lines, as DJs post with a mix (whole seconds; hours when needed).
+  public var plainText: String {
+    let long = (tracks.last?.start ?? 0) >= Int64(3600 * sampleRate)
+    return tracks.map { track in
+      let seconds = Int((track.start + Int64(sampleRate / 2)) / Int64(sampleRate))
+      let clock =
+        long
+        ? String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        : String(format: "%d:%02d", seconds / 60, seconds % 60)
+      return "\(clock) \(track.artist.map { "\($0) - " } ?? "")\(track.title)"
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// `mm:ss:ff` in CD frames, from sample frames with integer arithmetic.
+  private func cueTime(_ frame: Int64) -> String {
+    let cdFrames = (frame * 75 + Int64(sampleRate / 2)) / Int64(sampleRate)
+    return String(format: "%02d:%02d:%02d", cdFrames / 75 / 60, cdFrames / 75 % 60, cdFrames % 75)
+  }
+
+  private func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "'") + "\"" }
+}
