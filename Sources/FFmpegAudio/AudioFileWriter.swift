@@ -33,13 +33,19 @@ public final class AudioFileWriter {
     stream = try muxer.addStream(from: encoder)
     heldPacket = muxer.containerName == "mp3" ? Packet() : nil
     try muxer.setMetadata(metadata, sampleRate: settings.layout.sampleRate)
+    let art = metadata.coverArt.flatMap { muxer.takesCoverArt ? $0 : nil }
+    let artStream = try art.map { art throws(FFmpegError) in try muxer.addCoverArtStream(art) }
     try muxer.writeHeader(sampleRate: settings.layout.sampleRate)
+    if let art, let artStream { try muxer.writeCoverArt(art, stream: artStream) }
   }
 
   /// The sample rates an encoder accepts, or nil when it takes any.
   public static func supportedSampleRates(codecName: String) -> [Int]? {
     AudioEncoder.supportedSampleRates(codecName: codecName)
   }
+
+  /// True when the container can carry a cover picture (MP3, MP4, FLAC; not Ogg in FFmpeg 5.1).
+  public static func takesCoverArt(containerName: String) -> Bool { Muxer.takesCoverArt(containerName: containerName) }
 
   /// True when this FFmpeg build has the named encoder.
   public static func hasEncoder(named codecName: String) -> Bool {

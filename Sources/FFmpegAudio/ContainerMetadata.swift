@@ -3,10 +3,13 @@ public struct ContainerMetadata: Sendable, Equatable {
   /// Tags by FFmpeg's generic keys: `title`, `artist`, `album_artist`, `album`, `date`, `genre`, …
   public var tags: [String: String]
   public var chapters: [Chapter]
+  /// A picture for players to show, where the container has room for one (MP3, MP4, FLAC).
+  public var coverArt: CoverArt?
 
-  public init(tags: [String: String] = [:], chapters: [Chapter] = []) {
+  public init(tags: [String: String] = [:], chapters: [Chapter] = [], coverArt: CoverArt? = nil) {
     self.tags = tags
     self.chapters = chapters
+    self.coverArt = coverArt
   }
 }
 

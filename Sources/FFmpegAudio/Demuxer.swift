@@ -82,6 +82,17 @@ final class Demuxer {
     }
   }
 
+  /// The bytes of the file's attached picture (cover art), if it has one.
+  var attachedPicture: [UInt8]? {
+    let context = context!.pointee
+    for index in 0..<Int(context.nb_streams) {
+      let stream = context.streams[index]!.pointee
+      guard stream.disposition & AV_DISPOSITION_ATTACHED_PIC != 0, let data = stream.attached_pic.data else { continue }
+      return Array(UnsafeBufferPointer(start: data, count: Int(stream.attached_pic.size)))
+    }
+    return nil
+  }
+
   /// True once the reader has reached the end of the file's bytes.
   var isAtEndOfFile: Bool { context!.pointee.pb.map { avio_feof($0) != 0 } ?? true }
 

@@ -62,6 +62,38 @@ final class Muxer {
     }
   }
 
+  /// True when the container can carry a cover picture (FFmpeg 5.1's Ogg muxer cannot).
+  var takesCoverArt: Bool { Self.takesCoverArt(containerName: containerName) }
+
+  /// True when FFmpeg's muxer `containerName` can carry a cover picture.
+  static func takesCoverArt(containerName: String) -> Bool { ["mp3", "ipod", "mp4", "mov", "flac"].contains(containerName) }
+
+  /// Adds a stream for `art`, before the header; returns it, for `writeCoverArt` after the header.
+  func addCoverArtStream(_ art: CoverArt) throws(FFmpegError) -> UnsafeMutablePointer<AVStream> {
+    guard let stream = avformat_new_stream(context, nil) else {
+      throw FFmpegError(function: "avformat_new_stream", code: segue_averror(ENOMEM), path: path)
+    }
+    stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
+    stream.pointee.codecpar.pointee.codec_id = CoverArt.codec(of: art.data)!
+    if let size = art.dimensions {
+      stream.pointee.codecpar.pointee.width = Int32(size.width)
+      stream.pointee.codecpar.pointee.height = Int32(size.height)
+    }
+    stream.pointee.disposition = AV_DISPOSITION_ATTACHED_PIC
+    stream.pointee.time_base = AVRational(num: 1, den: 90_000)
+    return stream
+  }
+
+  /// Writes the picture as its stream's one packet.
+  func writeCoverArt(_ art: CoverArt, stream: UnsafeMutablePointer<AVStream>) throws(FFmpegError) {
+    let packet = Packet()
+    try check(av_new_packet(packet.pointer, Int32(art.data.count)), "av_new_packet", path: path)
+    art.data.withUnsafeBufferPointer { packet.pointer.pointee.data.update(from: $0.baseAddress!, count: $0.count) }
+    packet.pointer.pointee.stream_index = stream.pointee.index
+    packet.pointer.pointee.flags |= AV_PKT_FLAG_KEY
+    try write(packet)
+  }
+
   /// Chapters as Vorbis comments (`CHAPTER001=00:01:02.345`, `CHAPTER001NAME=…`), the form Ogg
   /// and FLAC players read. FFmpeg 5.1 writes none for FLAC or Opus, and rounds the seconds of
   /// the ones it writes for Vorbis (14.504 s becomes 15.504 s), so Segue writes them itself.

@@ -10,11 +10,14 @@ public struct ListingOptions: Sendable, Equatable {
   public var embedCueSheet: Bool
   /// Write a plain tracklist (start times and titles) here.
   public var tracklistPath: String?
+  /// A JPEG or PNG for the output's cover; the first input's picture when nil.
+  public var coverArtPath: String?
 
   public init(
     tags: [String: String] = [:], chapters: Bool = false, cueSheetPath: String? = nil, embedCueSheet: Bool = false,
-    tracklistPath: String? = nil
+    tracklistPath: String? = nil, coverArtPath: String? = nil
   ) {
+    self.coverArtPath = coverArtPath
     self.tags = tags
     self.chapters = chapters
     self.cueSheetPath = cueSheetPath

@@ -3,12 +3,22 @@ import Foundation
 
 /// Turns a track list into what goes inside the output (tags, chapters, an embedded CUE sheet).
 enum ListingWriter {
-  static func metadata(_ list: TrackList, listing: ListingOptions, outputPath: String) -> ContainerMetadata {
+  static func metadata(_ list: TrackList, listing: ListingOptions, outputPath: String, firstInput: InputSource) throws(RenderError) -> ContainerMetadata {
     var tags = list.outputTags(overrides: listing.tags)
     if listing.embedCueSheet {
       tags["CUESHEET"] = list.cueSheet(fileName: (outputPath as NSString).lastPathComponent, tags: tags)
     }
-    return ContainerMetadata(tags: tags, chapters: listing.chapters ? list.chapters : [])
+    let art = try listing.coverArtPath.map { path throws(RenderError) in try coverArt(at: path) } ?? CoverArt.attached(to: firstInput.path)
+    return ContainerMetadata(tags: tags, chapters: listing.chapters ? list.chapters : [], coverArt: art)
+  }
+
+  /// The picture at `path`, which must be a JPEG or PNG.
+  private static func coverArt(at path: String) throws(RenderError) -> CoverArt {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .input(InputSource(path: path), FileManager.default.fileExists(atPath: path) ? .cannotOpen(detail: "unreadable") : .notFound)
+    }
+    guard let art = CoverArt(data: Array(data)) else { throw .input(InputSource(path: path), .badOption("not a JPEG or PNG picture")) }
+    return art
   }
 }
 

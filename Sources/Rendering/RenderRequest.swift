@@ -51,4 +51,6 @@ public struct RenderReport: Sendable {
   public var verifiedFrameCount: Int64?
   /// The tracks as listeners see them (for renders of the whole mix).
   public var trackList: TrackList?
+  /// What the user should know about the render that is not an error.
+  public var notes: [String] = []
 }

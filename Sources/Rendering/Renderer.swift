@@ -70,7 +70,9 @@ public enum Renderer {
     let isWhole = selection.segments == [0..<plan.timeline.frameCount]
     let trackList = isWhole ? TrackList(plan: plan, inputs: inputs, infos: infos) : nil
     let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, isWhole: isWhole)
-    let metadata = trackList.map { ListingWriter.metadata($0, listing: request.listing, outputPath: request.outputPath) }
+    let metadata = try trackList.map { list throws(RenderError) in
+      try ListingWriter.metadata(list, listing: request.listing, outputPath: request.outputPath, firstInput: inputs[0])
+    }
 
     let writer: AudioFileWriter
     do {
@@ -89,10 +91,14 @@ public enum Renderer {
     try output.commit()
     if let trackList { try sideFiles.write(trackList, listing: request.listing, outputPath: request.outputPath) }
 
+    var notes: [String] = []
+    if metadata?.coverArt != nil && !AudioFileWriter.takesCoverArt(containerName: format.containerName) {
+      notes.append("the cover picture was left out: FFmpeg 5.1 cannot put one in \(format.containerName) output")
+    }
     var report = RenderReport(
       outputPath: request.outputPath, plan: plan, segments: selection.segments, outputFrameCount: selection.frameCount,
       layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName,
-      trackList: trackList)
+      trackList: trackList, notes: notes)
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {

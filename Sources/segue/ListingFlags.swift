@@ -27,10 +27,14 @@ struct ListingFlags: ParsableArguments {
   @Option(help: "The output's date tag.")
   var date: String?
 
+  @Option(help: ArgumentHelp("A JPEG or PNG for the output's cover (default: the first track's picture).", valueName: "file"))
+  var cover: String?
+
   /// The options for the renderer.
   var options: ListingOptions {
     let tags = [("title", title), ("artist", artist), ("album", album), ("date", date)]
       .reduce(into: [String: String]()) { tags, pair in if let value = pair.1 { tags[pair.0] = value } }
-    return ListingOptions(tags: tags, chapters: chapters, cueSheetPath: cue, embedCueSheet: embedCue, tracklistPath: tracklist)
+    return ListingOptions(tags: tags, chapters: chapters, cueSheetPath: cue, embedCueSheet: embedCue, tracklistPath: tracklist,
+      coverArtPath: cover)
   }
 }

@@ -103,3 +103,42 @@ import Testing
     #expect(tags["cuesheet"]?.contains("TITLE \"Song 1\"\n    PERFORMER \"Band\"\n    INDEX 01 00:01:00") == true)
   }
 }
+
+/// Cover pictures: given, or carried over from the first track; noted where the container has no room.
+@Suite struct CoverArtTests {
+  @Test(arguments: ["mp3", "m4a", "flac"])
+  func coverIsWrittenAndCarriedOver(_ fileExtension: String) throws {
+    let fixture = MixFixture(sampleRate: 44_100, channels: 2)
+    let picture = fixture.folder.file("cover.png")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "color=c=blue:s=48x32", "-frames:v", "1", picture])
+    let track = try fixture.track("t", Signal.noise(channels: 2, frames: 30_000))
+    let first = fixture.folder.file("first.\(fileExtension)")
+    _ = try Renderer.render(RenderRequest(inputs: [track], outputPath: first, listing: ListingOptions(coverArtPath: picture)))
+    let pictureBytes = try #require(FileManager.default.contents(atPath: picture))
+    #expect(CoverArt.attached(to: first)?.data == Array(pictureBytes))
+    let second = fixture.folder.file("second.\(fileExtension)")
+    _ = try Renderer.render(RenderRequest(inputs: [InputSource(path: first), track], outputPath: second))
+    #expect(CoverArt.attached(to: second)?.data == Array(pictureBytes), "carried over from the first track")
+  }
+
+  @Test func oggOutputNotesTheMissingCover() throws {
+    let fixture = MixFixture(sampleRate: 44_100, channels: 2)
+    let picture = fixture.folder.file("cover.jpg")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "color=c=red:s=16x16", "-frames:v", "1", picture])
+    let track = try fixture.track("t", Signal.noise(channels: 2, frames: 30_000))
+    let report = try Renderer.render(
+      RenderRequest(inputs: [track], outputPath: fixture.folder.file("x.ogg"), listing: ListingOptions(coverArtPath: picture)))
+    #expect(report.notes == ["the cover picture was left out: FFmpeg 5.1 cannot put one in ogg output"])
+  }
+
+  @Test func notAPictureIsRefused() throws {
+    let fixture = MixFixture(sampleRate: 44_100, channels: 2)
+    let track = try fixture.track("t", Signal.noise(channels: 2, frames: 3000))
+    let error = #expect(throws: RenderError.self) {
+      try Renderer.render(
+        RenderRequest(inputs: [track], outputPath: fixture.folder.file("x.mp3"), listing: ListingOptions(coverArtPath: track.path)))
+    }
+    #expect(error?.description == "\(track.path): not a JPEG or PNG picture")
+    #expect(fixture.folder.contents() == ["t.wav"])
+  }
+}
