@@ -35,6 +35,7 @@ func album() -> [Float] {
   return samples
 }
 
+FFmpegLogLevel.quiet.apply()
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {
   FileHandle.standardError.write(Data("usage: make-demo-tracks FOLDER\n".utf8))

@@ -1,19 +1,19 @@
 import Foundation
 
-/// Finds the `segue` executable that `swift build` put beside the test bundle.
+/// Finds the `segue` executable (or an example's) that `swift build` put beside the test bundle.
 ///
 /// Like swift-argument-parser's `AssertExecuteCommand`, this looks in the folder that holds the
 /// test bundle (`.build/debug`, or whichever scratch path built the tests), where SwiftPM writes
 /// every executable product.
 enum SegueExecutable {
   /// The executable's location, or an error naming every folder searched.
-  static func url() throws -> URL {
+  static func url(named name: String = "segue") throws -> URL {
     let folders = candidateFolders()
     for folder in folders {
-      let candidate = folder.appendingPathComponent("segue")
+      let candidate = folder.appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     }
-    throw NotBuilt(searched: folders.map(\.path))
+    throw NotBuilt(name: name, searched: folders.map(\.path))
   }
 
   /// The products folder as the test bundle, the test runner and `argv[0]` each suggest it.
@@ -34,8 +34,9 @@ enum SegueExecutable {
 
   /// The executable was not found.
   struct NotBuilt: Error, CustomStringConvertible {
+    var name: String
     var searched: [String]
-    var description: String { "no segue executable in \(searched); run `swift build` first" }
+    var description: String { "no \(name) executable in \(searched); run `swift build` first" }
   }
 }
 

@@ -1,0 +1,36 @@
+import AudioTestSupport
+import Foundation
+import Testing
+
+/// The programs in Examples/ build and do what they say, on synthesized audio.
+@Suite struct ExampleTests {
+  /// Runs the example `name` with `arguments` and returns what it printed.
+  func runExample(_ name: String, _ arguments: [String]) throws -> String {
+    let output = try FFmpegCLI.run(try SegueExecutable.url(named: name).path, arguments)
+    try #require(output.status == 0, "\(name) failed: \(output.stderr)")
+    return String(decoding: output.stdout, as: UTF8.self)
+  }
+
+  @Test func demoTracksJoinBackIntoOneAlbum() throws {
+    let folder = TemporaryFolder("segue-examples")
+    let printed = try runExample("make-demo-tracks", [folder.file("tracks")])
+    #expect(printed.split(separator: "\n").count == 4)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("tracks")).sorted()
+    #expect(names == ["01-sunrise.flac", "02-drift.flac", "03-undertow.flac", "04-landfall.flac"])
+
+    let album = try runExample("album-to-one-file", [folder.file("tracks"), folder.file("album")])
+    #expect(album == """
+      wrote \(folder.file("album.m4b")): 1984710 sample frames, 4 chapters
+      wrote \(folder.file("album.flac")): 1984710 sample frames, 4 chapters
+
+      """)
+    let joined = try FFmpegCLI.decodeInt16(folder.file("album.flac"))
+    let parts = try names.flatMap { try FFmpegCLI.decodeInt16(folder.file("tracks/\($0)")) }
+    #expect(joined == parts, "the album is its tracks, sample for sample")
+    #expect(FileManager.default.fileExists(atPath: folder.file("album.cue")))
+
+    let crossfaded = try runExample(
+      "crossfade-two-files", [folder.file("tracks/01-sunrise.flac"), folder.file("tracks/02-drift.flac"), folder.file("x.flac"), "2"])
+    #expect(crossfaded == "wrote \(folder.file("x.flac")): 882180 sample frames, the second file from frame 441179\n")
+  }
+}
