@@ -9,38 +9,12 @@ struct PreviewCommand: ParsableCommand {
     abstract: "Render only the transitions of a mix, or a medley of each track's opening.",
     subcommands: [Transitions.self, Snippets.self])
 
-  /// The inputs, output and options every preview takes.
-  struct Common: ParsableArguments {
-    @Argument(help: "Audio files and playlists, in order.")
-    var inputs: [String]
-
-    @Option(name: .shortAndLong, help: "The file to write.")
-    var output: String
-
-    @Flag(name: [.customShort("y"), .long], help: "Replace output files that exist.")
-    var overwrite = false
-
-    @OptionGroup(title: "Transitions")
-    var mix: MixFlags
-
-    @OptionGroup(title: "Output format")
-    var format: OutputFormatOptions
-
-    /// The render request the options describe.
-    func request() throws -> RenderRequest {
-      let expanded = try PlaylistExpansion.inputs(from: inputs)
-      return RenderRequest(
-        inputs: expanded.inputs, outputPath: output, output: try format.options(),
-        mix: try mix.options(playlistDefaults: expanded.defaults), overwrite: overwrite, verify: true)
-    }
-  }
-
   /// `segue preview transitions`.
   struct Transitions: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Render each transition with some of the mix around it: one file with pauses, or one file each.")
 
-    @OptionGroup var common: Common
+    @OptionGroup var common: RenderInputs
 
     @Option(help: ArgumentHelp("Seconds of mix before and after each transition.", valueName: "time"))
     var context = "10"
@@ -68,7 +42,7 @@ struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Render the first seconds of each track (from its cue-in point) as a medley with short crossfades.")
 
-    @OptionGroup var common: Common
+    @OptionGroup var common: RenderInputs
 
     @Option(help: ArgumentHelp("Seconds of each track.", valueName: "time"))
     var length = "10"

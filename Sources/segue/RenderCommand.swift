@@ -13,26 +13,13 @@ struct RenderCommand: ParsableCommand {
       output's format follows its extension: .wav .flac .mp3 .m4a .m4b .opus .ogg.
       """)
 
-  @Argument(help: "Audio files and playlists (.m3u, .m3u8, .yaml, .json), in the order to play them.")
-  var inputs: [String]
-
-  @Option(name: .shortAndLong, help: "The file to write.")
-  var output: String
-
-  @Flag(name: [.customShort("y"), .long], help: "Replace the output file if it exists.")
-  var overwrite = false
+  @OptionGroup var common: RenderInputs
 
   @Flag(help: "Decode the written file again and fail unless its length matches the timeline.")
   var verify = false
 
-  @OptionGroup(title: "Transitions")
-  var mix: MixFlags
-
   @OptionGroup(title: "Part of the mix")
   var range: RangeFlags
-
-  @OptionGroup(title: "Output format")
-  var format: OutputFormatOptions
 
   @OptionGroup(title: "Tracks, tags and chapters")
   var listing: ListingFlags
@@ -46,11 +33,9 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     if verbose { FFmpegLogLevel.warnings.apply() }
     try runReporting(quiet: !verbose) { cancellation in
-      let expanded = try PlaylistExpansion.inputs(from: inputs)
-      let request = RenderRequest(
-        inputs: expanded.inputs, outputPath: output, output: try format.options(),
-        mix: try mix.options(playlistDefaults: expanded.defaults), range: try range.timeRange(), listing: listing.options, overwrite: overwrite,
-        verify: verify)
+      var request = try common.request(verify: verify)
+      request.range = try range.timeRange()
+      request.listing = listing.options
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
       print(RenderSummary(report: report, trackCount: request.inputs.count))
     }

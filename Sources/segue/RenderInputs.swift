@@ -1,0 +1,28 @@
+import ArgumentParser
+import Rendering
+
+/// The inputs, output and options that `render` and every preview take.
+struct RenderInputs: ParsableArguments {
+  @Argument(help: "Audio files and playlists (.m3u, .m3u8, .pls, .xspf, .cue, .yaml, .json), in the order to play them.")
+  var inputs: [String]
+
+  @Option(name: .shortAndLong, help: "The file to write.")
+  var output: String
+
+  @Flag(name: [.customShort("y"), .long], help: "Replace output files that exist.")
+  var overwrite = false
+
+  @OptionGroup(title: "Transitions")
+  var mix: MixFlags
+
+  @OptionGroup(title: "Output format")
+  var format: OutputFormatOptions
+
+  /// The render request the options describe.
+  func request(verify: Bool = true) throws -> RenderRequest {
+    let expanded = try PlaylistExpansion.inputs(from: inputs)
+    return RenderRequest(
+      inputs: expanded.inputs, outputPath: output, output: try format.options(),
+      mix: try mix.options(playlistDefaults: expanded.defaults), overwrite: overwrite, verify: verify)
+  }
+}
