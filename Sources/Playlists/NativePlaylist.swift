@@ -27,11 +27,6 @@ public enum NativePlaylist: Sendable {
   /// The format versions this parser reads.
   public static let supportedVersion = 1
 
-  /// Reads and parses the playlist at `path` (playlists it names are not expanded; see `PlaylistFile`).
-  public static func read(path: String) throws(PlaylistError) -> Playlist {
-    try parse(try PlaylistFile.readText(path), file: path)
-  }
-
   /// Parses playlist text; `file` names it in errors and gives the folder for relative paths.
   public static func parse(_ text: String, file: String) throws(PlaylistError) -> Playlist {
     let root: Node
@@ -86,7 +81,7 @@ public enum NativePlaylist: Sendable {
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
       throw reader.error(fields["in"]!, "'in' (\(inPoint.seconds) s) must come before 'out' (\(outPoint.seconds) s)")
     }
-    let path = location.hasPrefix("/") ? location : folder.appendingPathComponent(location).standardizedFileURL.path
+    let path = try EntryPath.resolve(location, against: folder, at: reader.location(fileNode))
     return PlaylistEntry(
       location: location, path: path, title: fields["title"]?.string, origin: reader.location(fileNode), options: options)
   }

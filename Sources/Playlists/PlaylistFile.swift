@@ -4,15 +4,15 @@ import Foundation
 /// expands playlists named inside playlists in place.
 public enum PlaylistFile {
   /// Every format, in the order their probes are tried.
-  public static let formats: [any PlaylistFormat.Type] = [NativePlaylist.self, M3UPlaylist.self]
+  public static let formats: [any PlaylistFormat.Type] = [NativePlaylist.self, XSPFPlaylist.self, PLSPlaylist.self, CUESheet.self, M3UPlaylist.self]
 
   /// True when `path` names a playlist rather than an audio file: by its extension, or, for an
   /// unknown extension, by its first bytes.
   public static func isPlaylist(_ path: String) -> Bool {
     let fileExtension = (path as NSString).pathExtension.lowercased()
     if formats.contains(where: { $0.extensions.contains(fileExtension) }) { return true }
-    guard ["", "txt"].contains(fileExtension), let text = try? readText(path) else { return false }
-    return formats.contains { $0.probe(text) }
+    guard ["", "txt"].contains(fileExtension), let head = try? readText(path, limit: 4096) else { return false }
+    return formats.contains { $0.probe(head) }
   }
 
   /// Reads the playlist at `path`, with playlists it names expanded in place.
@@ -50,12 +50,22 @@ public enum PlaylistFile {
     throw PlaylistError(file: path, message: "not a playlist Segue can read (M3U, PLS, XSPF, CUE or Segue's YAML/JSON)")
   }
 
-  /// The file's text: UTF-8 (with or without a BOM), else Latin-1.
-  static func readText(_ path: String) throws(PlaylistError) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
+  /// The file's text (its first `limit` bytes, when given): UTF-16 with a BOM, UTF-8 (with or
+  /// without a BOM), else Latin-1.
+  static func readText(_ path: String, limit: Int? = nil) throws(PlaylistError) -> String {
+    guard let handle = FileHandle(forReadingAtPath: path), isRegularFile(path) else {
       let exists = FileManager.default.fileExists(atPath: path)
       throw PlaylistError(file: path, message: exists ? "cannot read the playlist" : "playlist not found")
     }
+    defer { try? handle.close() }
+    let data = (try? limit.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()) ?? nil ?? Data()
+    if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+      return String(data: data, encoding: .utf16) ?? ""
+    }
     return String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
+  }
+
+  private static func isRegularFile(_ path: String) -> Bool {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
   }
 }

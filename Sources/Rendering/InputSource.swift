@@ -12,6 +12,8 @@ public struct InputSource: Sendable, Equatable {
   public var title: String?
   /// The artist the playlist gives it.
   public var artist: String?
+  /// The album the playlist gives it (a CUE sheet's disc title, XSPF's album).
+  public var album: String?
   /// Cue points, gain, fades and the transition to the next input.
   public var options: EntryOptions
 
@@ -31,6 +33,7 @@ public struct InputSource: Sendable, Equatable {
     playlist.entries.map {
       var input = InputSource(path: $0.path, displayName: $0.location, origin: $0.origin, title: $0.title, options: $0.options)
       input.artist = $0.artist
+      input.album = $0.album
       return input
     }
   }

@@ -38,7 +38,7 @@ struct MixPlanning {
       gain: options.gainDB.map { pow(10, $0 / 20) } ?? 1,
       fadeIn: options.fadeIn.map { Fade(length: frames($0.seconds)!, curve: $0.curve) },
       fadeOut: options.fadeOut.map { Fade(length: frames($0.seconds)!, curve: $0.curve) },
-      transition: options.transition.map(request), album: infos[index].tags["album"], label: input.label)
+      transition: options.transition.map(request), album: input.album ?? infos[index].tags["album"], label: input.label)
   }
 
   private func defaults() -> PlanDefaults {

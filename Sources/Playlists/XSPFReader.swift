@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Gathers an XSPF document's tracks with `XMLParser`, stopping at the first problem.
+///
+/// Only `playlist/trackList/track` and the fields directly inside a track are read; `<extension>`,
+/// `<link>`, `<meta>` and the playlist's own title are passed over.
+final class XSPFReader: NSObject, XMLParserDelegate {
+  /// One `<track>`: where it opens, and its fields' text with the line each opens on.
+  struct Track {
+    var line: Int
+    var fields: [String: (text: String, line: Int)] = [:]
+  }
+
+  /// The track fields read.
+  static let fields: Set<String> = ["location", "title", "creator", "album", "duration"]
+  static let namespace = "http://xspf.org/ns/0/"
+
+  /// The open elements, outermost first: the local name (empty outside XSPF's namespace) and the name as written.
+  private var elements: [(name: String, written: String)] = []
+  private var sawRoot = false
+  private var tracks: [Track] = []
+  private var field: (name: String, text: String, line: Int)?
+  private var failure: (message: String, line: Int, column: Int)?
+
+  /// The tracks of `text`; malformed XML is an error at the parser's line and column.
+  static func tracks(in text: String, file: String) throws(PlaylistError) -> [Track] {
+    let parser = XMLParser(data: Data(text.utf8))
+    parser.shouldProcessNamespaces = true
+    let reader = XSPFReader()
+    parser.delegate = reader
+    _ = parser.parse()
+    if reader.failure == nil, let open = reader.elements.last {
+      reader.fail("not valid XML (the document ends inside <\(open.written)>)", parser)
+    } else if reader.failure == nil, !reader.sawRoot {
+      let problem = text.allSatisfy(\.isWhitespace) ? "the document is empty" : XMLErrorText.describe(4)
+      reader.fail("not valid XML (\(problem))", parser)
+    }
+    if let failure = reader.failure {
+      let location = SourceLocation(file: file, line: max(failure.line, 1), column: max(failure.column, 1))
+      throw PlaylistError(file: file, location: location, message: failure.message)
+    }
+    return reader.tracks
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    guard failure == nil else { return }
+    guard !elements.isEmpty || name == "playlist" else {
+      return fail("the root element is <\(qualifiedName ?? name)>, not an XSPF <playlist>", parser)
+    }
+    sawRoot = true
+    let inXSPF = [nil, "", Self.namespace].contains(namespaceURI)
+    elements.append((inXSPF ? name : "", qualifiedName ?? name))
+    let path = elements.map(\.name)
+    if path == ["playlist", "trackList", "track"] {
+      tracks.append(Track(line: parser.lineNumber))
+    } else if path.count == 4, path.starts(with: ["playlist", "trackList", "track"]), Self.fields.contains(path[3]) {
+      field = (name, "", parser.lineNumber)
+    }
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) { field?.text += string }
+
+  func parser(_ parser: XMLParser, foundCDATA data: Data) { field?.text += String(decoding: data, as: UTF8.self) }
+
+  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    if let field, elements.count == 4, !tracks.isEmpty {
+      let text = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      if tracks[tracks.count - 1].fields[field.name] == nil { tracks[tracks.count - 1].fields[field.name] = (text, field.line) }
+      self.field = nil
+    }
+    _ = elements.popLast()
+  }
+
+  /// libxml2 reports a document cut short as content after its end (code 5); the open elements tell which it is.
+  func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
+    let code = (error as NSError).code
+    let problem = code == 5 ? elements.last.map { "the document ends inside <\($0.written)>" } : nil
+    fail("not valid XML (\(problem ?? XMLErrorText.describe(code)))", parser)
+  }
+
+  /// Keeps the first problem, where the parser is, and stops.
+  private func fail(_ message: String, _ parser: XMLParser) {
+    guard failure == nil else { return }
+    failure = (message, parser.lineNumber, parser.columnNumber)
+    parser.abortParsing()
+  }
+}
