@@ -27,7 +27,8 @@ public enum PLSPlaylist: PlaylistFormat {
 
   /// Parses playlist text; `file` names it in errors and gives the folder for relative paths.
   public static func parse(_ text: String, file: String) throws(PlaylistError) -> Playlist {
-    let lines = textLines(text).filter { !$0.trimmed.isEmpty }
+    // Blank lines and INI-style comments (`;` or `#`) carry nothing.
+    let lines = textLines(text).filter { !$0.trimmed.isEmpty && !$0.trimmed.hasPrefix(";") && !$0.trimmed.hasPrefix("#") }
     guard let header = lines.first else { throw PlaylistError(file: file, message: "the playlist is empty") }
     guard isHeader(header) else { throw header.error("missing the [playlist] header", file: file) }
     var keys = PLSKeys(file: file)

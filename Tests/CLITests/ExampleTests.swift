@@ -33,4 +33,19 @@ import Testing
       "crossfade-two-files", [folder.file("tracks/01-sunrise.flac"), folder.file("tracks/02-drift.flac"), folder.file("x.flac"), "2"])
     #expect(crossfaded == "wrote \(folder.file("x.flac")): 882180 sample frames, the second file from frame 441179\n")
   }
+
+  /// Every playlist in playlists/ parses and plans, against the synthesized demo album.
+  @Test func everyExamplePlaylistPlans() throws {
+    let folder = TemporaryFolder("segue-playlists")
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../playlists").standardizedFileURL
+    let names = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { !$0.hasPrefix(".") && $0 != "demo-audio" }
+    #expect(names.count >= 4)
+    for name in names { try FileManager.default.copyItem(atPath: source.appendingPathComponent(name).path, toPath: folder.file(name)) }
+    _ = try runExample("make-demo-tracks", [folder.file("demo-audio")])
+    for name in names {
+      let result = try runSegue(arguments: ["plan", name], in: folder.path)
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      #expect(result.stdout.hasPrefix("Plan: 4 tracks at 44100 Hz"), "\(name)")
+    }
+  }
 }
