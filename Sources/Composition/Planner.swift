@@ -74,9 +74,14 @@ public enum Planner {
       let crossfade = Crossfade(
         outLength: outLength, inLength: inLength, outCurve: outCurve.fixed ?? .linear, inCurve: inCurve.fixed ?? .linear,
         overlap: overlap)
-      for (side, clip, label) in [(crossfade.outLength, outgoing, labels.0), (crossfade.inLength, incoming, labels.1), (crossfade.overlap, outgoing, labels.0), (crossfade.overlap, incoming, labels.1)] where side > clip.duration {
+      // Each side's fade, and the overlap, must fit inside that side's clip.
+      let sides = [
+        (max(crossfade.outLength, crossfade.overlap), outgoing, labels.0),
+        (max(crossfade.inLength, crossfade.overlap), incoming, labels.1),
+      ]
+      for (length, clip, label) in sides where length > clip.duration {
         throw PlanError(
-          message: "\(labels.1): the crossfade of \(seconds(side)) is longer than \(label) (\(seconds(clip.duration)))")
+          message: "\(labels.1): the crossfade of \(seconds(length)) is longer than \(label) (\(seconds(clip.duration)))")
       }
       guard outCurve.fixed == nil || inCurve.fixed == nil else { return .crossfade(crossfade) }
       let r = correlation(crossfade.overlap)
