@@ -6,23 +6,39 @@ tracks), two.m3u, four-hours.m3u (the 12 four times), list.txt (ffmpeg concat li
 and hour.raw (the hour decoded to s16le stereo at 44.1 kHz).
 
 Each command runs alone as one child process, reaped with os.wait4, which gives that child's own
-CPU time (user + sys, all its threads) and peak RSS. Repetitions run round-robin across the cases,
-so load from elsewhere spreads over all of them; the table shows medians. Any failed command, or
-outputs whose decoded lengths differ, stops the run with a non-zero exit.
+CPU time (user + sys, all its threads) and peak RSS. (Linux counts the spawning Python's RSS, about
+13 MiB, as a lower bound of ru_maxrss; every figure here is well above it.) While segue runs, its
+threads' CPU times are sampled from /proc to show where the time goes. Repetitions run round-robin
+across the cases, so load from elsewhere spreads over all of them; the table shows medians. Any
+failed command, or outputs whose decoded lengths differ, stops the run with a non-zero exit.
 """
 
 import argparse
 import os
 import statistics
 import sys
+import threading
 import time
 
-MIB = 1024 * 1024
 FFMPEG = ["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"]
 
 
-def run_once(argv, log_path):
-    """Runs argv; returns (wall s, cpu s, peak RSS MiB, 1-min load before). Exits if it fails."""
+def sample_threads(pid, seconds, stop):
+    """Until stop is set, records each thread's CPU seconds (from /proc) into seconds[tid]."""
+    tick = os.sysconf("SC_CLK_TCK")
+    while not stop.wait(0.05):
+        try:
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{tid}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+                seconds[int(tid)] = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        except OSError:
+            pass  # the process or a thread ended between listing and reading
+
+
+def run_once(argv, log_path, watch_threads=False):
+    """Runs argv; returns its wall s, cpu s, peak rss MiB, the 1-min load before it, and (when
+    watched) the CPU s of its main thread and of its busiest other thread. Exits if it fails."""
     load = os.getloadavg()[0]
     actions = [
         (os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
@@ -31,13 +47,22 @@ def run_once(argv, log_path):
     ]
     start = time.perf_counter()
     pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+    threads, stop = {}, threading.Event()
+    sampler = threading.Thread(target=sample_threads, args=(pid, threads, stop))
+    if watch_threads:
+        sampler.start()
     _, status, usage = os.wait4(pid, 0)
     wall = time.perf_counter() - start
+    stop.set()
+    if watch_threads:
+        sampler.join()
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         with open(log_path, errors="replace") as log:
             sys.exit(f"FAILED (exit {code}): {' '.join(argv)}\n{log.read()[-3000:]}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, load
+    others = [cpu for tid, cpu in threads.items() if tid != pid]
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024, "load": load,
+            "main thread": threads.get(pid, 0.0), "other thread": max(others, default=0.0)}
 
 
 def decoded_frames(path):
@@ -55,6 +80,12 @@ def decoded_frames(path):
     return total // 4
 
 
+def target(label, value, limit, unit="x", strict=False):
+    ok = value < limit if strict else value <= limit
+    print(f"    {label:<44}{value:7.3f} {unit:<4} target {'<' if strict else '<='} {limit:<5g}"
+          f"{'PASS' if ok else 'MISS':>6}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--segue", required=True)
@@ -67,41 +98,41 @@ def main():
     concat = ["-f", "concat", "-safe", "0", "-i", w("list.txt")]
     raw = ["-f", "s16le", "-ar", "44100", "-ac", "2", "-i", w("hour.raw")]
     segue = lambda playlist, output, *extra: [args.segue, "render", w(playlist), "-o", output, "-y", *extra]
+    lame = ["-c:a", "libmp3lame", "-b:a", "320k"]
     hour_frames = os.path.getsize(w("hour.raw")) // 4
     hours = hour_frames / 44100 / 3600
 
-    # name -> (argv, output file or None, hours of audio)
+    # name -> (argv, output file or None, tracks in the playlist)
     cases = {
-        "segue flac": (segue("hour.m3u", out("segue.flac")), out("segue.flac"), hours),
-        "ffmpeg flac": (FFMPEG + concat + ["-c:a", "flac", out("ffmpeg.flac")], out("ffmpeg.flac"), hours),
-        "segue mp3": (segue("hour.m3u", out("segue.mp3"), "--bitrate", "320k"), out("segue.mp3"), hours),
-        "ffmpeg mp3": (
-            FFMPEG + concat + ["-c:a", "libmp3lame", "-b:a", "320k", out("ffmpeg.mp3")], out("ffmpeg.mp3"), hours),
-        "decode only": (FFMPEG + concat + ["-f", "null", "-"], None, hours),
-        "encode only flac": (FFMPEG + raw + ["-c:a", "flac", out("enc.flac")], out("enc.flac"), hours),
-        "encode only mp3": (FFMPEG + raw + ["-c:a", "libmp3lame", "-b:a", "320k", out("enc.mp3")], out("enc.mp3"), hours),
-        "segue flac 2": (segue("two.m3u", out("segue-2.flac")), out("segue-2.flac"), hours * 2 / 12),
-        "segue flac 48": (segue("four-hours.m3u", out("segue-48.flac")), out("segue-48.flac"), hours * 4),
+        "segue flac": (segue("hour.m3u", out("segue.flac")), out("segue.flac"), 12),
+        "ffmpeg flac": (FFMPEG + concat + ["-c:a", "flac", out("ffmpeg.flac")], out("ffmpeg.flac"), 12),
+        "segue mp3": (segue("hour.m3u", out("segue.mp3"), "--bitrate", "320k"), out("segue.mp3"), 12),
+        "ffmpeg mp3": (FFMPEG + concat + lame + [out("ffmpeg.mp3")], out("ffmpeg.mp3"), 12),
+        "decode only": (FFMPEG + concat + ["-f", "null", "-"], None, 12),
+        "encode only flac": (FFMPEG + raw + ["-c:a", "flac", out("enc.flac")], out("enc.flac"), 12),
+        "encode only mp3": (FFMPEG + raw + lame + [out("enc.mp3")], out("enc.mp3"), 12),
+        "segue flac 2": (segue("two.m3u", out("segue-2.flac")), out("segue-2.flac"), 2),
+        "segue flac 48": (segue("four-hours.m3u", out("segue-48.flac")), out("segue-48.flac"), 48),
     }
 
-    samples = {name: [] for name in cases}
+    runs = {name: [] for name in cases}
     for rep in range(1, args.repeat + 1):
         for name, (argv, output, _) in cases.items():
             if output and os.path.exists(output):
                 os.remove(output)
-            result = run_once(argv, w("child.log"))
-            samples[name].append(result)
-            print(f"   run {rep}/{args.repeat}  {name:<17} {result[0]:7.2f} s wall  {result[1]:7.2f} s cpu  "
-                  f"{result[2]:6.1f} MiB  (load {result[3]:.2f})", file=sys.stderr, flush=True)
-
-    med = {name: [statistics.median(column) for column in zip(*runs)] for name, runs in samples.items()}
-    loads = [run[3] for runs in samples.values() for run in runs]
+            r = run_once(argv, w("child.log"), watch_threads=name.startswith("segue"))
+            runs[name].append(r)
+            print(f"   run {rep}/{args.repeat}  {name:<17}{r['wall']:8.2f} s wall {r['cpu']:8.2f} s cpu "
+                  f"{r['rss']:6.1f} MiB  (load {r['load']:.2f})", file=sys.stderr, flush=True)
+    med = {name: {key: statistics.median(r[key] for r in rs) for key in rs[0]} for name, rs in runs.items()}
+    best = {name: min(r["wall"] for r in rs) for name, rs in runs.items()}
+    loads = [r["load"] for rs in runs.values() for r in rs]
 
     print(f"\nSegue benchmark: 12 tracks x {args.track_seconds:g} s = {hours:.2f} h of 44.1 kHz stereo 16-bit FLAC, "
           f"median of {args.repeat}, {os.cpu_count()} cores")
     print(f"1-min load average before each run: min {min(loads):.2f}, median {statistics.median(loads):.2f}, "
           f"max {max(loads):.2f}\n")
-    print(f"{'':4}{'case':<34}{'wall s':>9}{'CPU s':>9}{'CPU/wall':>9}{'peak MiB':>10}{'x realtime':>11}")
+    print(f"{'':4}{'case':<35}{'wall s':>8}{'best':>8}{'CPU s':>8}{'CPU/wall':>9}{'peak MiB':>9}{'x realtime':>11}")
     rows = [
         ("a.", "FLAC  segue render", "segue flac"), ("", "FLAC  ffmpeg -f concat", "ffmpeg flac"),
         ("b.", "MP3   segue render --bitrate 320k", "segue mp3"), ("", "MP3   ffmpeg -f concat, lame 320k", "ffmpeg mp3"),
@@ -109,57 +140,52 @@ def main():
         ("", "floor encode-only MP3 (raw in)", "encode only mp3"),
     ]
     for tag, label, name in rows:
-        wall, cpu, rss, _ = med[name]
-        print(f"{tag:<4}{label:<34}{wall:9.2f}{cpu:9.2f}{cpu / wall:9.2f}{rss:10.1f}{hours * 3600 / wall:11.0f}")
+        m = med[name]
+        print(f"{tag:<4}{label:<35}{m['wall']:8.2f}{best[name]:8.2f}{m['cpu']:8.2f}{m['cpu'] / m['wall']:9.2f}"
+              f"{m['rss']:9.1f}{hours * 3600 / m['wall']:11.0f}")
 
-    def target(label, value, limit, unit="x", strict=False):
-        ok = value < limit if strict else value <= limit
-        sign = "<" if strict else "<="
-        print(f"    {label:<42}{value:8.3f} {unit:<4} target {sign} {limit:<6g}{'PASS' if ok else 'MISS':>6}")
-
-    decode = med["decode only"][0]
-    flac_floor = max(decode, med["encode only flac"][0])
-    mp3_floor = max(decode, med["encode only mp3"][0])
-    print(f"\nFloors: FLAC max(decode {decode:.2f}, encode {med['encode only flac'][0]:.2f}) = {flac_floor:.2f} s; "
-          f"MP3 max(decode {decode:.2f}, encode {med['encode only mp3'][0]:.2f}) = {mp3_floor:.2f} s")
-    target("FLAC  segue wall / ffmpeg wall", med["segue flac"][0] / med["ffmpeg flac"][0], 1.0)
-    target("FLAC  segue wall / floor", med["segue flac"][0] / flac_floor, 1.08)
-    print(f"    {'MP3   segue wall / ffmpeg wall':<42}{med['segue mp3'][0] / med['ffmpeg mp3'][0]:8.3f} x    (no target)")
-    target("MP3   segue wall / floor (LAME encode-only)", med["segue mp3"][0] / mp3_floor, 1.03)
+    wall = {name: m["wall"] for name, m in med.items()}
+    floor = {codec: max(wall["decode only"], wall["encode only " + codec]) for codec in ("flac", "mp3")}
+    print(f"\nFloors (max of decode-only and encode-only wall): FLAC {floor['flac']:.2f} s, MP3 {floor['mp3']:.2f} s")
+    target("FLAC  segue wall / ffmpeg wall", wall["segue flac"] / wall["ffmpeg flac"], 1.0)
+    target("FLAC  segue wall / floor", wall["segue flac"] / floor["flac"], 1.08)
+    print(f"    {'MP3   segue wall / ffmpeg wall':<44}{wall['segue mp3'] / wall['ffmpeg mp3']:7.3f} x    (no target)")
+    target("MP3   segue wall / floor (LAME encode-only)", wall["segue mp3"] / floor["mp3"], 1.03)
     for codec in ("flac", "mp3"):
-        target(f"{codec.upper():<5} segue peak RSS (ffmpeg {med['ffmpeg ' + codec][2]:.1f} MiB)",
-               med["segue " + codec][2], 64, "MiB", strict=True)
-    # Most of either program's RSS is its shared libraries (ffmpeg links ~200), mapped before any work.
-    startup = {tool: run_once(argv, w("child.log"))[2] for tool, argv in
+        target(f"{codec.upper():<6}segue peak RSS (ffmpeg: {med['ffmpeg ' + codec]['rss']:.1f} MiB)",
+               med["segue " + codec]["rss"], 64, "MiB", strict=True)
+    # Most of either program's RSS is shared libraries (ffmpeg links ~200), mapped before any work.
+    startup = {tool: run_once(argv, w("child.log"))["rss"] for tool, argv in
                (("segue", [args.segue, "--help"]), ("ffmpeg", ["ffmpeg", "-version"]))}
-    print(f"    {'start-up RSS: segue --help, ffmpeg -version':<42}{startup['segue']:8.1f} MiB, "
-          f"{startup['ffmpeg']:.1f} MiB (segue's render adds {med['segue flac'][2] - startup['segue']:.1f} "
-          f"MiB for FLAC, {med['segue mp3'][2] - startup['segue']:.1f} MiB for MP3)")
+    print(f"    start-up RSS: segue --help {startup['segue']:.1f} MiB, ffmpeg -version {startup['ffmpeg']:.1f} MiB; "
+          f"rendering adds {med['segue flac']['rss'] - startup['segue']:.1f} MiB (FLAC), "
+          f"{med['segue mp3']['rss'] - startup['segue']:.1f} MiB (MP3)")
+
+    print("\nWhere segue's CPU goes (threads sampled from /proc; ffmpeg CLI floors for comparison), CPU s:")
     for codec in ("flac", "mp3"):
-        spent = med["segue " + codec][1]
-        parts = med["decode only"][1] + med["encode only " + codec][1]
-        print(f"    {codec.upper():<6}{'segue CPU / (decode + encode CPU)':<36}{spent / parts:8.3f} x    "
-              f"({spent - parts:+.2f} s of CPU beyond the two floors)")
+        m = med["segue " + codec]
+        print(f"    {codec.upper():<6}encode thread (main) {m['main thread']:7.2f} vs encode-only "
+              f"{med['encode only ' + codec]['cpu']:7.2f};  decode thread {m['other thread']:6.2f} vs decode-only "
+              f"{med['decode only']['cpu']:6.2f};  threads overlap {m['cpu'] / m['wall']:.2f}x")
 
     print(f"\nDecoded length (sample frames; the hour's inputs decode to {hour_frames}):")
     for codec in ("flac", "mp3"):
         mine, theirs = decoded_frames(cases["segue " + codec][1]), decoded_frames(cases["ffmpeg " + codec][1])
-        print(f"    {codec.upper():<5} segue {mine:>11}   ffmpeg {theirs:>11}   {'same' if mine == theirs else 'DIFFERENT'}")
+        print(f"    {codec.upper():<6}segue {mine:>11}   ffmpeg {theirs:>11}   {'same' if mine == theirs else 'DIFFERENT'}")
         if mine != theirs:
             sys.exit(f"FAILED: segue's and ffmpeg's {codec} outputs decode to different lengths")
 
     print("\nd.  segue FLAC render, by playlist length")
     print(f"    {'tracks':>6}{'audio h':>9}{'wall s':>9}{'s per audio h':>15}{'peak MiB':>10}{'decoded frames':>16}")
-    for count, name in ((2, "segue flac 2"), (12, "segue flac"), (48, "segue flac 48")):
-        wall, _, rss, _ = med[name]
-        length = cases[name][2]
-        frames = decoded_frames(cases[name][1])
-        expected = round(hour_frames * count / 12)
+    for name in ("segue flac 2", "segue flac", "segue flac 48"):
+        _, output, count = cases[name]
+        frames, expected = decoded_frames(output), hour_frames * count // 12
         if frames != expected:
             sys.exit(f"FAILED: the {count}-track render decodes to {frames} frames, not {expected}")
-        print(f"    {count:>6}{length:>9.2f}{wall:>9.2f}{wall / length:>15.1f}{rss:>10.1f}{frames:>16}")
-    growth = med["segue flac 48"][2] - med["segue flac 2"][2]
-    print(f"    peak RSS from 2 to 48 tracks: {growth:+.1f} MiB")
+        length = hours * count / 12
+        print(f"    {count:>6}{length:>9.2f}{wall[name]:>9.2f}{wall[name] / length:>15.1f}{med[name]['rss']:>10.1f}"
+              f"{frames:>16}")
+    print(f"    peak RSS from 2 to 48 tracks: {med['segue flac 48']['rss'] - med['segue flac 2']['rss']:+.1f} MiB")
 
 
 if __name__ == "__main__":
