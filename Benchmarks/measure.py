@@ -5,6 +5,10 @@ Run through Benchmarks/run, which builds segue and prepares --work: tracks/*.fla
 tracks), two.m3u, four-hours.m3u (the 12 four times), list.txt (ffmpeg concat list of the hour)
 and hour.raw (the hour decoded to s16le stereo at 44.1 kHz).
 
+Besides gapless joins it measures crossfaded mixes (6 s equal-power crossfades, against a chain of
+ffmpeg's acrossfade filters with quarter-sine curves, the same curve) from 2 to 48 tracks, and the
+cost of rendering one minute near the start and near the end of the four-hour playlist.
+
 Each command runs alone as one child process, reaped with os.wait4, which gives that child's own
 CPU time (user + sys, all its threads) and peak RSS. (Linux counts the spawning Python's RSS, about
 13 MiB, as a lower bound of ru_maxrss; every figure here is well above it.) While segue runs, its
@@ -80,6 +84,20 @@ def decoded_frames(path):
     return total // 4
 
 
+CROSSFADE = 6
+
+
+def crossfade_chain(paths):
+    """ffmpeg arguments mixing paths with CROSSFADE-second quarter-sine (equal-power) acrossfades."""
+    inputs = [arg for path in paths for arg in ("-i", path)]
+    steps, previous = [], "[0:a]"
+    for index in range(1, len(paths)):
+        label = f"[x{index}]" if index < len(paths) - 1 else "[out]"
+        steps.append(f"{previous}[{index}:a]acrossfade=d={CROSSFADE}:c1=qsin:c2=qsin{label}")
+        previous = label
+    return inputs + ["-filter_complex", ";".join(steps), "-map", "[out]"]
+
+
 def target(label, value, limit, unit="x", strict=False):
     ok = value < limit if strict else value <= limit
     print(f"    {label:<44}{value:7.3f} {unit:<4} target {'<' if strict else '<='} {limit:<5g}"
@@ -102,6 +120,17 @@ def main():
     hour_frames = os.path.getsize(w("hour.raw")) // 4
     hours = hour_frames / 44100 / 3600
 
+    tracks = sorted(os.path.join(w("tracks"), name) for name in os.listdir(w("tracks")))
+    playlists = {2: "two.m3u", 12: "hour.m3u", 48: "four-hours.m3u"}
+    chains = {count: (tracks * 4)[:count] for count in playlists}
+    xfade = lambda count, output, *extra: (
+        segue(playlists[count], output, "--crossfade", str(CROSSFADE), "--curve", "equal-power", *extra), output, count)
+    ffmpeg_xfade = lambda count, output, *codec: (
+        FFMPEG + crossfade_chain(chains[count]) + list(codec) + [output], output, count)
+    range_render = lambda start: (
+        [args.segue, "render", w("four-hours.m3u"), "-o", out("range.flac"), "-y", "--from", start, "--duration", "60"],
+        out("range.flac"), 48)
+
     # name -> (argv, output file or None, tracks in the playlist)
     cases = {
         "segue flac": (segue("hour.m3u", out("segue.flac")), out("segue.flac"), 12),
@@ -113,6 +142,16 @@ def main():
         "encode only mp3": (FFMPEG + raw + lame + [out("enc.mp3")], out("enc.mp3"), 12),
         "segue flac 2": (segue("two.m3u", out("segue-2.flac")), out("segue-2.flac"), 2),
         "segue flac 48": (segue("four-hours.m3u", out("segue-48.flac")), out("segue-48.flac"), 48),
+        "segue xfade flac": xfade(12, out("segue-x.flac")),
+        "ffmpeg xfade flac": ffmpeg_xfade(12, out("ffmpeg-x.flac"), "-c:a", "flac"),
+        "segue xfade mp3": xfade(12, out("segue-x.mp3"), "--bitrate", "320k"),
+        "ffmpeg xfade mp3": ffmpeg_xfade(12, out("ffmpeg-x.mp3"), *lame),
+        "segue xfade flac 2": xfade(2, out("segue-x2.flac")),
+        "ffmpeg xfade flac 2": ffmpeg_xfade(2, out("ffmpeg-x2.flac"), "-c:a", "flac"),
+        "segue xfade flac 48": xfade(48, out("segue-x48.flac")),
+        "ffmpeg xfade flac 48": ffmpeg_xfade(48, out("ffmpeg-x48.flac"), "-c:a", "flac"),
+        "range near start": range_render(str(int(args.track_seconds * 2 + 7))),
+        "range near end": range_render(str(int(args.track_seconds * 46 + 7))),
     }
 
     runs = {name: [] for name in cases}
@@ -186,6 +225,34 @@ def main():
         print(f"    {count:>6}{length:>9.2f}{wall[name]:>9.2f}{wall[name] / length:>15.1f}{med[name]['rss']:>10.1f}"
               f"{frames:>16}")
     print(f"    peak RSS from 2 to 48 tracks: {med['segue flac 48']['rss'] - med['segue flac 2']['rss']:+.1f} MiB")
+
+    print(f"\ne.  crossfaded mixes: {CROSSFADE} s equal-power crossfades (ffmpeg: a chain of acrossfade, qsin curves)")
+    print(f"    {'case':<30}{'wall s':>8}{'CPU s':>8}{'peak MiB':>10}{'s per audio h':>15}{'decoded frames':>16}")
+    for codec, count in (("flac", 2), ("flac", 12), ("flac", 48), ("mp3", 12)):
+        suffix = "" if count == 12 else f" {count}"
+        expected = hour_frames * count // 12 - (count - 1) * CROSSFADE * 44100
+        length = expected / 44100 / 3600
+        for tool in ("segue", "ffmpeg"):
+            name = f"{tool} xfade {codec}{suffix}"
+            frames = decoded_frames(cases[name][1])
+            m = med[name]
+            print(f"    {tool + ' ' + codec.upper() + f', {count} tracks':<30}{m['wall']:8.2f}{m['cpu']:8.2f}{m['rss']:10.1f}"
+                  f"{m['wall'] / length:15.1f}{frames:>16}")
+            if tool == "segue" and frames != expected:
+                sys.exit(f"FAILED: segue's {count}-track crossfade decodes to {frames} frames, not {expected}")
+    ratio = wall["segue xfade flac"] / wall["ffmpeg xfade flac"]
+    target("FLAC  segue crossfade wall / ffmpeg wall", ratio, 0.95)
+    target("FLAC  segue crossfade wall / floor", wall["segue xfade flac"] / floor["flac"], 1.08)
+    target("FLAC  segue crossfade peak RSS", med["segue xfade flac"]["rss"], 64, "MiB", strict=True)
+    print(f"    {'segue s per audio h, 48 vs 2 tracks':<44}{wall['segue xfade flac 48'] / wall['segue xfade flac 2'] / 24:7.3f} x"
+          f"    (ffmpeg {wall['ffmpeg xfade flac 48'] / wall['ffmpeg xfade flac 2'] / 24:.3f} x)")
+    print(f"    {'peak RSS, 48 minus 2 tracks':<44}{med['segue xfade flac 48']['rss'] - med['segue xfade flac 2']['rss']:+7.1f} MiB"
+          f"  (ffmpeg {med['ffmpeg xfade flac 48']['rss'] - med['ffmpeg xfade flac 2']['rss']:+.1f} MiB)")
+
+    print("\nf.  one minute of the four-hour playlist, rendered alone (FLAC)")
+    for name in ("range near start", "range near end"):
+        print(f"    {name:<30}{wall[name]:8.2f} s wall {med[name]['cpu']:8.2f} s CPU {med[name]['rss']:8.1f} MiB")
+    print(f"    {'end / start':<30}{wall['range near end'] / wall['range near start']:8.2f} x")
 
 
 if __name__ == "__main__":

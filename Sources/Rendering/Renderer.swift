@@ -121,7 +121,8 @@ public enum Renderer {
   private static func encode(
     from streamer: TimelineStreamer, into writer: AudioFileWriter, meter: ProgressMeter, outputPath: String
   ) throws(RenderError) {
-    let queue = BoundedQueue<StreamerMessage>(capacity: 32)
+    // About 12 s of audio at 4096 frames a chunk: enough to ride out one thread being preempted.
+    let queue = BoundedQueue<StreamerMessage>(capacity: 128)
     let decoding = Thread { streamer.run(into: queue) }
     decoding.name = "segue-decode"
     decoding.start()
