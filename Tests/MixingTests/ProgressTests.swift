@@ -35,15 +35,26 @@ import Testing
     #expect(last?.isFinished == true)
   }
 
+  @Test func cancellingMidRenderLeavesNoFile() throws {
+    let fixture = MixFixture(sampleRate: 44_100, channels: 2)
+    let long = try fixture.track("long", Signal.noise(channels: 2, frames: 44_100 * 10, seed: 3))
+    let cancellation = RenderCancellation()
+    let error = #expect(throws: RenderError.self) {
+      try Renderer.render(RenderRequest(inputs: [long, long], outputPath: fixture.folder.file("out.mp3")), cancellation: cancellation) {
+        if $0.framesDone > 0 { cancellation.cancel() }
+      }
+    }
+    #expect(error?.description == "cancelled; no output was written")
+    #expect(fixture.folder.contents() == ["long.wav"])
+  }
+
   @Test func cancellingAJobLeavesNoFile() async throws {
     let fixture = MixFixture(sampleRate: 44_100, channels: 2)
-    let long = try fixture.track("long", Signal.noise(channels: 2, frames: 44_100 * 30, seed: 3))
-    let job = RenderJob.start(RenderRequest(inputs: [long, long, long], outputPath: fixture.folder.file("out.mp3")))
-    for await step in job.progress where step.framesDone > 0 {
-      job.cancel()
-      break
-    }
+    let long = try fixture.track("long", Signal.noise(channels: 2, frames: 44_100 * 10, seed: 3))
+    let job = RenderJob.start(RenderRequest(inputs: [long, long], outputPath: fixture.folder.file("out.mp3")))
+    job.cancel()
     await #expect(throws: RenderError.self) { try await job.result() }
+    for await _ in job.progress {}
     #expect(fixture.folder.contents() == ["long.wav"])
   }
 }
