@@ -9,7 +9,7 @@ struct RenderCommand: ParsableCommand {
     commandName: "render",
     abstract: "Join the tracks of playlists and files into one audio file: gapless, crossfaded or spaced.",
     discussion: """
-      Inputs are audio files and playlists (M3U/M3U8, or Segue's YAML/JSON format), in order. The
+      Inputs are audio files and playlists (M3U/M3U8, PLS, XSPF, CUE, or Segue's YAML/JSON), in order. The
       output's format follows its extension: .wav .flac .mp3 .m4a .m4b .opus .ogg.
       """)
 
