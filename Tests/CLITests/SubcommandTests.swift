@@ -57,4 +57,15 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(fixture.names().filter { $0.hasPrefix("p-transition-") } == ["p-transition-01.flac", "p-transition-02.flac", "p-transition-03.flac"])
   }
+
+  @Test func nativePlaylistNamesMissingFilesWithTheirLineAndColumn() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    let playlist = "version: 1\nentries:\n  - file: \(Album.tracks[0].name)\n  - file: gone.flac\n  - file: lost.flac\n"
+    try fixture.write("set.yaml", Data(playlist.utf8))
+    let result = try fixture.run(["render", "set.yaml", "-o", "out.flac"])
+    #expect(result.status == 1)
+    #expect(result.stderr == "error: set.yaml:4:11: gone.flac: file not found\nerror: set.yaml:5:11: lost.flac: file not found\n")
+    #expect(!fixture.names().contains("out.flac"))
+  }
 }
