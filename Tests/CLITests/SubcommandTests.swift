@@ -68,4 +68,19 @@ import Testing
     #expect(result.stderr == "error: set.yaml:4:11: gone.flac: file not found\nerror: set.yaml:5:11: lost.flac: file not found\n")
     #expect(!fixture.names().contains("out.flac"))
   }
+
+  /// A folder the process may not write in: a read-only folder, or, for root (whom permissions do
+  /// not stop), /sys, where the kernel lets no one create files.
+  @Test func unwritableOutputFolderIsNamed() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    var folder = fixture.file("locked")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: fixture.file("locked")) }
+    if geteuid() == 0 { folder = "/sys" }
+    let result = try fixture.run(["render", Album.tracks[0].name, "-o", "\(folder)/mix.flac"])
+    #expect(result.status == 1)
+    #expect(result.stderr == "error: \(folder)/mix.flac: cannot write in folder '\(folder)' (Permission denied)\n")
+  }
 }
