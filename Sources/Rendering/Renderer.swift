@@ -121,8 +121,9 @@ public enum Renderer {
   private static func encode(
     from streamer: TimelineStreamer, into writer: AudioFileWriter, meter: ProgressMeter, outputPath: String
   ) throws(RenderError) {
-    // About 12 s of audio at 4096 frames a chunk: enough to ride out one thread being preempted.
-    let queue = BoundedQueue<StreamerMessage>(capacity: 128)
+    // Up to 6 s of audio (4096-frame chunks, about 1 MiB as 16-bit stereo): enough to ride out
+    // one thread being preempted, little enough to keep memory low.
+    let queue = BoundedQueue<StreamerMessage>(capacity: 64)
     let decoding = Thread { streamer.run(into: queue) }
     decoding.name = "segue-decode"
     decoding.start()
