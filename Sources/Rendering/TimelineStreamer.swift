@@ -35,6 +35,7 @@ struct TimelineStreamer: Sendable {
 
   /// Streams the whole timeline into `queue`, ending with `.finished` or `.failed`.
   func run(into queue: BoundedQueue<StreamerMessage>) {
+    defer { queue.finish() }
     do throws(RenderError) {
       try stream(into: queue)
       _ = queue.put(.finished)
