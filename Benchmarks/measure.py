@@ -13,8 +13,10 @@ Each command runs alone as one child process, reaped with os.wait4, which gives 
 CPU time (user + sys, all its threads) and peak RSS. (Linux counts the spawning Python's RSS, about
 13 MiB, as a lower bound of ru_maxrss; every figure here is well above it.) While segue runs, its
 threads' CPU times are sampled from /proc to show where the time goes. Repetitions run round-robin
-across the cases, so load from elsewhere spreads over all of them; the table shows medians. Any
-failed command, or outputs whose decoded lengths differ, stops the run with a non-zero exit.
+across the cases, so load from elsewhere spreads over all of them; the table shows medians. Each
+ratio is the median of the repetitions' own ratios, and the cases compared run next to each other,
+because a shared machine's speed drifts over minutes. Any failed command, or outputs whose decoded
+lengths differ, stops the run with a non-zero exit.
 """
 
 import argparse
@@ -135,11 +137,11 @@ def main():
     cases = {
         "segue flac": (segue("hour.m3u", out("segue.flac")), out("segue.flac"), 12),
         "ffmpeg flac": (FFMPEG + concat + ["-c:a", "flac", out("ffmpeg.flac")], out("ffmpeg.flac"), 12),
-        "segue mp3": (segue("hour.m3u", out("segue.mp3"), "--bitrate", "320k"), out("segue.mp3"), 12),
-        "ffmpeg mp3": (FFMPEG + concat + lame + [out("ffmpeg.mp3")], out("ffmpeg.mp3"), 12),
         "decode only": (FFMPEG + concat + ["-f", "null", "-"], None, 12),
         "encode only flac": (FFMPEG + raw + ["-c:a", "flac", out("enc.flac")], out("enc.flac"), 12),
+        "segue mp3": (segue("hour.m3u", out("segue.mp3"), "--bitrate", "320k"), out("segue.mp3"), 12),
         "encode only mp3": (FFMPEG + raw + lame + [out("enc.mp3")], out("enc.mp3"), 12),
+        "ffmpeg mp3": (FFMPEG + concat + lame + [out("ffmpeg.mp3")], out("ffmpeg.mp3"), 12),
         "segue flac 2": (segue("two.m3u", out("segue-2.flac")), out("segue-2.flac"), 2),
         "segue flac 48": (segue("four-hours.m3u", out("segue-48.flac")), out("segue-48.flac"), 48),
         "segue xfade flac": xfade(12, out("segue-x.flac")),
@@ -185,11 +187,20 @@ def main():
 
     wall = {name: m["wall"] for name, m in med.items()}
     floor = {codec: max(wall["decode only"], wall["encode only " + codec]) for codec in ("flac", "mp3")}
+    floor_runs = {codec: [max(d["wall"], e["wall"]) for d, e in zip(runs["decode only"], runs["encode only " + codec])]
+                  for codec in ("flac", "mp3")}
+    # This machine's speed drifts by up to a quarter over minutes (a shared host), so each ratio
+    # is taken within one repetition, between cases run minutes apart at most, then the median.
+    paired = lambda name, other: statistics.median(r["wall"] / o for r, o in zip(runs[name], other))
+    versus = lambda name: [r["wall"] for r in runs[name]]
     print(f"\nFloors (max of decode-only and encode-only wall): FLAC {floor['flac']:.2f} s, MP3 {floor['mp3']:.2f} s")
-    target("FLAC  segue wall / ffmpeg wall", wall["segue flac"] / wall["ffmpeg flac"], 1.0)
-    target("FLAC  segue wall / floor", wall["segue flac"] / floor["flac"], 1.08)
-    print(f"    {'MP3   segue wall / ffmpeg wall':<44}{wall['segue mp3'] / wall['ffmpeg mp3']:7.3f} x    (no target)")
-    target("MP3   segue wall / floor (LAME encode-only)", wall["segue mp3"] / floor["mp3"], 1.03)
+    print("Ratios: median over the repetitions of each repetition's own ratio")
+    target("FLAC  segue wall / ffmpeg wall", paired("segue flac", versus("ffmpeg flac")), 1.0)
+    target("FLAC  segue wall / floor", paired("segue flac", floor_runs["flac"]), 1.08)
+    print(f"    {'MP3   segue wall / ffmpeg wall':<44}{paired('segue mp3', versus('ffmpeg mp3')):7.3f} x    (no target)")
+    target("MP3   segue wall / floor (LAME encode-only)", paired("segue mp3", floor_runs["mp3"]), 1.03)
+    print("    per repetition, MP3 segue / floor: " +
+          ", ".join(f"{r['wall'] / f:.3f}" for r, f in zip(runs["segue mp3"], floor_runs["mp3"])))
     for codec in ("flac", "mp3"):
         target(f"{codec.upper():<6}segue peak RSS (ffmpeg: {med['ffmpeg ' + codec]['rss']:.1f} MiB)",
                med["segue " + codec]["rss"], 64, "MiB", strict=True)
@@ -240,9 +251,8 @@ def main():
                   f"{m['wall'] / length:15.1f}{frames:>16}")
             if tool == "segue" and frames != expected:
                 sys.exit(f"FAILED: segue's {count}-track crossfade decodes to {frames} frames, not {expected}")
-    ratio = wall["segue xfade flac"] / wall["ffmpeg xfade flac"]
-    target("FLAC  segue crossfade wall / ffmpeg wall", ratio, 0.95)
-    target("FLAC  segue crossfade wall / floor", wall["segue xfade flac"] / floor["flac"], 1.08)
+    target("FLAC  segue crossfade wall / ffmpeg wall", paired("segue xfade flac", versus("ffmpeg xfade flac")), 0.95)
+    target("FLAC  segue crossfade wall / floor", paired("segue xfade flac", floor_runs["flac"]), 1.08)
     target("FLAC  segue crossfade peak RSS", med["segue xfade flac"]["rss"], 64, "MiB", strict=True)
     print(f"    {'segue s per audio h, 48 vs 2 tracks':<44}{wall['segue xfade flac 48'] / wall['segue xfade flac 2'] / 24:7.3f} x"
           f"    (ffmpeg {wall['ffmpeg xfade flac 48'] / wall['ffmpeg xfade flac 2'] / 24:.3f} x)")
