@@ -19,6 +19,7 @@ struct CUEReader {
     var number: String
     /// False for data tracks (`MODE1/2352` and the like).
     var isAudio: Bool
+    /// The TRACK line, where errors about the track point.
     var line: TextLine
     /// The FILE its INDEX 01 is in: a later FILE than the TRACK line's when the sheet appends
     /// gaps to the previous track's file.
@@ -34,7 +35,9 @@ struct CUEReader {
   /// The commands this reader interprets.
   static let commands: Set<String> = ["FILE", "TRACK", "INDEX", "PREGAP", "POSTGAP", "TITLE", "PERFORMER"]
 
+  /// The cue sheet's path, named in errors.
   let file: String
+  /// The folder FILE paths are relative to.
   let folder: URL
   /// The TITLE before any TRACK: the album.
   private(set) var discTitle: String?

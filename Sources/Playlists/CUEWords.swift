@@ -40,8 +40,10 @@ struct CUEWords {
     self.words = words
   }
 
+  /// How many words the line has.
   var count: Int { words.count }
 
+  /// Word `index`, counted from 0.
   subscript(index: Int) -> Word { words[index] }
 
   /// The column, counted from 1, where word `index` starts.

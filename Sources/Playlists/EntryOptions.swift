@@ -1,6 +1,6 @@
 import Composition
 
-/// What a playlist says about how to play one entry, in seconds as the file writes them.
+/// What a playlist says about how to play one entry, in the units the file writes them.
 public struct EntryOptions: Sendable, Equatable {
   /// Where to start in the file (cue in).
   public var inPoint: PlaylistTime?

@@ -36,8 +36,7 @@ public enum M3UPlaylist: Sendable {
   private static func parseExtinf(_ body: Substring) -> (title: String?, seconds: Double?) {
     let parts = body.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
     let lengthField = parts.first?.split(separator: " ").first.map(String.init) ?? ""
-    let seconds = Double(lengthField).flatMap { $0 >= 0 ? $0 : nil }
     let title = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
-    return (title?.isEmpty == false ? title : nil, seconds)
+    return (nonEmpty(title), durationHint(lengthField))
   }
 }

@@ -24,19 +24,20 @@ public enum PlaylistFile {
     let text = try readText(path)
     let format = try format(of: text, path: path)
     var playlist = try format.parse(text, file: path)
+    // The playlists from the outermost to this one, to refuse one that includes itself.
+    let visited = chain + [URL(fileURLWithPath: path).standardizedFileURL.path]
     var entries: [PlaylistEntry] = []
     for entry in playlist.entries {
       guard isPlaylist(entry.path) else {
         entries.append(entry)
         continue
       }
-      let here = URL(fileURLWithPath: path).standardizedFileURL.path
       let nested = URL(fileURLWithPath: entry.path).standardizedFileURL.path
-      if nested == here || chain.contains(nested) {
-        let names = (chain + [here, nested]).map { ($0 as NSString).lastPathComponent }.joined(separator: " -> ")
+      if visited.contains(nested) {
+        let names = (visited + [nested]).map { ($0 as NSString).lastPathComponent }.joined(separator: " -> ")
         throw PlaylistError(file: path, location: entry.origin, message: "\(entry.location) includes itself (\(names))")
       }
-      entries += try read(path: entry.path, including: chain + [here]).entries
+      entries += try read(path: entry.path, including: visited).entries
     }
     playlist.entries = entries
     return playlist

@@ -1,5 +1,6 @@
 /// A position in a file as a playlist writes it: seconds, or CD frames (1/75 s) from a cue sheet.
 public enum PlaylistTime: Sendable, Equatable, Comparable {
+  /// Seconds, as M3U, PLS, XSPF and native playlists write them.
   case seconds(Double)
   /// CUE sheets' `mm:ss:ff`, counted in frames of 1/75 s.
   case cdFrames(Int64)
@@ -7,6 +8,7 @@ public enum PlaylistTime: Sendable, Equatable, Comparable {
   /// CD frames per second.
   public static let cdFramesPerSecond: Int64 = 75
 
+  /// The position in seconds, whichever unit it was written in.
   public var seconds: Double {
     switch self {
     case .seconds(let seconds): seconds

@@ -3,6 +3,7 @@
 /// The codes are libxml2's (`xmlParserErrors`), which Foundation passes on; the words follow
 /// libxml2's own messages.
 enum XMLErrorText {
+  /// Words for the codes met in practice; others are named by number.
   static let messages: [Int: String] = [
     3: "the document does not start as XML", 4: "start tag expected, '<' not found", 5: "extra content at the end of the document",
     6: "malformed hexadecimal character reference", 7: "malformed decimal character reference",

@@ -17,6 +17,7 @@ final class XSPFReader: NSObject, XMLParserDelegate {
 
   /// The track fields read.
   static let fields: Set<String> = ["location", "title", "creator", "album", "duration"]
+  /// XSPF's XML namespace; elements outside it are ignored.
   static let namespace = "http://xspf.org/ns/0/"
 
   /// The open elements, outermost first: the local name (empty outside XSPF's namespace) and the name as written.

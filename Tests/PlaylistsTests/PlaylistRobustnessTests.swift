@@ -50,18 +50,15 @@ import Testing
     for length in 0...bytes.count { try check(Array(bytes.prefix(length)), in: folder, name: name) }
   }
 
-  /// Feeds `bytes`, decoded as `PlaylistFile` decodes files, to every parser, then writes them to
-  /// `name` and reads that as a playlist.
+  /// Writes `bytes` to `name`, reads that file with every parser, then as a playlist.
   private func check(_ bytes: [UInt8], in folder: TemporaryFolder, name: String) throws {
-    let text = String(data: Data(bytes), encoding: .utf8) ?? String(data: Data(bytes), encoding: .isoLatin1) ?? ""
-    let file = "\(folder.path)/\(name)"
+    let file = try folder.write(name, bytes: bytes)
     for format in PlaylistFile.formats {
-      if let error = refusal({ () throws(PlaylistError) in try format.parse(text, file: file) }) {
+      if let error = refusal({ () throws(PlaylistError) in try format.read(path: file) }) {
         #expect(error.file == file && (error.location?.file ?? file) == file, "\(format): \(error)")
         expectPlace(error)
       }
     }
-    try folder.write(name, bytes: bytes)
     if let error = refusal({ () throws(PlaylistError) in try PlaylistFile.read(path: file) }) { expectPlace(error) }
   }
 
