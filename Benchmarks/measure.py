@@ -130,8 +130,7 @@ def main():
     ffmpeg_xfade = lambda count, output, *codec: (
         FFMPEG + crossfade_chain(chains[count]) + list(codec) + [output], output, count)
     range_render = lambda start: (
-        [args.segue, "render", w("four-hours.m3u"), "-o", out("range.flac"), "-y", "--from", start, "--duration", "60"],
-        out("range.flac"), 48)
+        segue("four-hours.m3u", out("range.flac"), "--from", start, "--duration", "60"), out("range.flac"), 48)
 
     # name -> (argv, output file or None, tracks in the playlist)
     cases = {

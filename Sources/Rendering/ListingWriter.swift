@@ -44,9 +44,7 @@ struct SideFiles {
           list.cueSheet(fileName: relativeName(of: outputPath, from: file.path), tags: list.outputTags(overrides: listing.tags))
         case .tracklist: list.plainText
         }
-      do { try text.write(toFile: file.path, atomically: true, encoding: .utf8) } catch {
-        throw .output(path: file.path, .writeFailed(detail: error.localizedDescription))
-      }
+      try TextFile.write(text, to: file.path)
     }
   }
 

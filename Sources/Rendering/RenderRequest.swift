@@ -41,6 +41,8 @@ public struct RenderReport: Sendable {
   public var timeline: Timeline { plan.timeline }
   /// The parts of the timeline written, in order (all of it, unless a range or preview was asked).
   public var segments: [Range<Int64>]
+  /// True when the output is the whole mix, not a range or preview of it.
+  public var isWholeMix: Bool { segments == [0..<timeline.frameCount] }
   /// The output's length in sample frames.
   public var outputFrameCount: Int64
   public var layout: PCMLayout

@@ -32,8 +32,7 @@ struct ListingFlags: ParsableArguments {
 
   /// The options for the renderer.
   var options: ListingOptions {
-    let tags = [("title", title), ("artist", artist), ("album", album), ("date", date)]
-      .reduce(into: [String: String]()) { tags, pair in if let value = pair.1 { tags[pair.0] = value } }
+    let tags = ["title": title, "artist": artist, "album": album, "date": date].compactMapValues { $0 }
     return ListingOptions(tags: tags, chapters: chapters, cueSheetPath: cue, embedCueSheet: embedCue, tracklistPath: tracklist,
       coverArtPath: cover)
   }

@@ -25,12 +25,6 @@ struct PlanCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also draw the mix as an SVG picture into this file.", valueName: "file"))
   var svg: String?
 
-  private func writePicture(_ picture: String, to path: String) throws(RenderError) {
-    do { try picture.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-      throw .output(path: path, .writeFailed(detail: error.localizedDescription))
-    }
-  }
-
   func run() throws {
     FFmpegLogLevel.quiet.apply()
     do {
@@ -39,7 +33,7 @@ struct PlanCommand: ParsableCommand {
         inputs: expanded.inputs, mix: try mix.options(playlistDefaults: expanded.defaults), sampleRate: sampleRate)
       let description = PlanDescription(plan: plan, inputs: expanded.inputs)
       print(json ? try description.json() : description.table())
-      if let svg { try writePicture(TimelinePicture(plan: plan, inputs: expanded.inputs).svg(), to: svg) }
+      if let svg { try TextFile.write(TimelinePicture(plan: plan, inputs: expanded.inputs).svg(), to: svg) }
     } catch let error as RenderError {
       printError(error.description)
       throw ExitCode.failure

@@ -16,7 +16,7 @@ struct PlanDescription {
   func table() -> String {
     let timeline = plan.timeline
     var lines = [
-      "Plan: \(timeline.clips.count) tracks at \(rate) Hz, \(clock(timeline.frameCount)) = \(timeline.frameCount) sample frames",
+      "Plan: \(timeline.clips.count) track\(timeline.clips.count == 1 ? "" : "s") at \(rate) Hz, \(clock(timeline.frameCount)) = \(timeline.frameCount) sample frames",
       "  #  start        end          in           out          gain      track",
     ]
     for (index, clip) in timeline.clips.enumerated() {

@@ -12,7 +12,7 @@ struct RenderSummary: CustomStringConvertible {
         + "(\(report.codecName), \(report.layout))",
       "Length: \(TimeFormat.clock(frames: frames, sampleRate: report.layout.sampleRate)) = \(frames) sample frames",
     ]
-    if report.segments != [0..<report.timeline.frameCount] {
+    if !report.isWholeMix {
       let rate = report.layout.sampleRate
       let parts = report.segments.map { "\(TimeFormat.clock(frames: $0.lowerBound, sampleRate: rate))-\(TimeFormat.clock(frames: $0.upperBound, sampleRate: rate))" }
       lines.append("Part of the mix: \(parts.joined(separator: ", ")) of \(TimeFormat.clock(frames: report.timeline.frameCount, sampleRate: rate))")

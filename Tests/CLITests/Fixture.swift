@@ -28,7 +28,7 @@ final class Fixture {
 
   /// Makes `files`; all the tones in one ffmpeg run, since starting ffmpeg costs more than the audio.
   init(_ files: [FixtureFile] = []) throws {
-    try tones(files.compactMap { if case .tone(let name, let frames) = $0 { (name, frames, 997) } else { nil } })
+    try tones(files.compactMap { if case .tone(let name, let frames) = $0 { (name, frames, Self.toneFrequency) } else { nil } })
     for file in files {
       if case .tone = file { continue }
       try make(file)
@@ -62,8 +62,11 @@ final class Fixture {
     }
   }
 
+  /// The tones' pitch unless a test asks for another: a prime, so no codec frame holds whole cycles.
+  static let toneFrequency = 997
+
   /// A 16-bit stereo 44.1 kHz sine of exactly `frames` sample frames.
-  func tone(_ name: String, frames: Int, frequency: Int = 997) throws {
+  func tone(_ name: String, frames: Int, frequency: Int = toneFrequency) throws {
     try tones([(name, frames, frequency)])
   }
 

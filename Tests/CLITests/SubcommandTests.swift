@@ -27,6 +27,17 @@ import Testing
     #expect(result.status == 0 && result.stderr.isEmpty)
   }
 
+  /// `--duration` counts from `--from`; the part written is the same samples as in the inputs.
+  @Test func renderWritesOnlyTheRangeAsked() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    let result = try fixture.run(["render"] + Album.tracks.map(\.name) + ["-o", "part.flac", "--from", "1", "--duration", "2"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Part of the mix: 0:01.000-0:03.000 of 0:10.000\n"), "\(result.stdout)")
+    let expected = Array(try Album.samples(in: fixture)[(44_100 * 2)..<(3 * 44_100 * 2)])
+    #expect(try fixture.samples("part.flac") == expected)
+  }
+
   @Test func planPrintsTheTimelineAndJSON() throws {
     let fixture = try Fixture()
     try Album.make(in: fixture)

@@ -12,6 +12,9 @@ import Testing
     (["--sample-rate", "1000"], "--sample-rate must be between 8000 and 384000"),
     (["--channels", "0"], "--channels must be between 1 and 8"),
     (["--frobnicate"], "Unknown option '--frobnicate'"),
+    (["--to", "1", "--duration", "1"], "give --to or --duration, not both"),
+    (["--from", "3", "--to", "2"], "--to must come after --from"),
+    (["--from", "1:75"], "--from takes a time in seconds or [h:]mm:ss[.fff], not '1:75'"),
   ]
 
   @Test(arguments: cases)
