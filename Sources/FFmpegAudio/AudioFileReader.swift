@@ -13,7 +13,7 @@ public final class AudioFileReader {
   public let output: PCMLayout
   /// Sample frames decoded from the source so far, at the source's rate, after trimming.
   public private(set) var sourceFramesDecoded: Int64 = 0
-  /// Sample frames returned so far, at the output rate.
+  /// Sample frames returned so far, at the output rate, counting those a `seek` skipped.
   public private(set) var framesDelivered: Int64 = 0
   /// Encoder delay (priming) removed from the start so far, in source frames.
   public private(set) var delayRemoved: Int64 = 0
@@ -119,7 +119,9 @@ public final class AudioFileReader {
       }
       if start + Int64(frame.sampleCount) <= target { return nil }
       first = Int(target - start)
+      // A seek happens only where output frames are source frames.
       sourceFramesDecoded = target
+      framesDelivered = target
       seekTarget = nil
     }
     let untrimmed = frame.sampleCount - first
