@@ -73,7 +73,7 @@ public final class AudioFileWriter {
     }
     try encoder.send(nil)
     try writePendingPackets()
-    if let heldPacket {
+    if let heldPacket, heldPacket.pointer.pointee.size > 0 {
       if trailingPadding > 0 { heldPacket.setSkippedEnd(trailingPadding) }
       try muxer.write(heldPacket)
     }

@@ -3,12 +3,18 @@ import Foundation
 
 /// Turns a track list into what goes inside the output (tags, chapters, an embedded CUE sheet).
 enum ListingWriter {
-  static func metadata(_ list: TrackList, listing: ListingOptions, outputPath: String, firstInput: InputSource) throws(RenderError) -> ContainerMetadata {
+  /// The tags, chapters and cover for an output in `containerName`; the first input's picture is
+  /// carried over only where the container can hold it (one asked for by path is always kept, so
+  /// the render can say it was left out).
+  static func metadata(
+    _ list: TrackList, listing: ListingOptions, outputPath: String, containerName: String, firstInput: InputSource
+  ) throws(RenderError) -> ContainerMetadata {
     var tags = list.outputTags(overrides: listing.tags)
     if listing.embedCueSheet {
       tags["CUESHEET"] = list.cueSheet(fileName: (outputPath as NSString).lastPathComponent, tags: tags)
     }
-    let art = try listing.coverArtPath.map { path throws(RenderError) in try coverArt(at: path) } ?? CoverArt.attached(to: firstInput.path)
+    let inherited = AudioFileWriter.takesCoverArt(containerName: containerName) ? CoverArt.attached(to: firstInput.path) : nil
+    let art = try listing.coverArtPath.map { path throws(RenderError) in try coverArt(at: path) } ?? inherited
     return ContainerMetadata(tags: tags, chapters: listing.chapters ? list.chapters : [], coverArt: art)
   }
 

@@ -8,6 +8,9 @@ struct OutputSelection: Sendable {
   /// All of `timeline`.
   static func whole(_ timeline: Timeline) -> OutputSelection { OutputSelection(segments: [0..<timeline.frameCount]) }
 
+  /// True when the output is all of `timeline`, not a range or preview of it.
+  func isWhole(of timeline: Timeline) -> Bool { segments == [0..<timeline.frameCount] }
+
   /// The output's length in frames.
   var frameCount: Int64 {
     segments.reduce(0) { $0 + Int64($1.count) } + pauseFrames * Int64(max(0, segments.count - 1))

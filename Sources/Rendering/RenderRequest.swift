@@ -42,7 +42,7 @@ public struct RenderReport: Sendable {
   /// The parts of the timeline written, in order (all of it, unless a range or preview was asked).
   public var segments: [Range<Int64>]
   /// True when the output is the whole mix, not a range or preview of it.
-  public var isWholeMix: Bool { segments == [0..<timeline.frameCount] }
+  public var isWholeMix: Bool { OutputSelection(segments: segments).isWhole(of: timeline) }
   /// The output's length in sample frames.
   public var outputFrameCount: Int64
   public var layout: PCMLayout

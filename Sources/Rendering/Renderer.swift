@@ -67,11 +67,12 @@ public enum Renderer {
   ) throws(RenderError) -> RenderReport {
     let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output.discard() }
-    let isWhole = selection.segments == [0..<plan.timeline.frameCount]
+    let isWhole = selection.isWhole(of: plan.timeline)
     let trackList = isWhole ? TrackList(plan: plan, inputs: inputs, infos: infos) : nil
     let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, isWhole: isWhole)
     let metadata = try trackList.map { list throws(RenderError) in
-      try ListingWriter.metadata(list, listing: request.listing, outputPath: request.outputPath, firstInput: inputs[0])
+      try ListingWriter.metadata(list, listing: request.listing, outputPath: request.outputPath, containerName: format.containerName,
+        firstInput: inputs[0])
     }
 
     let writer: AudioFileWriter
