@@ -1,3 +1,4 @@
+import Foundation
 import Playlists
 
 /// One audio file to render, with where the user named it.
@@ -40,4 +41,7 @@ public struct InputSource: Sendable, Equatable {
 
   /// `list.m3u:3: song.flac` or `song.flac`, the prefix of every message about this input.
   var label: String { origin.map { "\($0): \(displayName)" } ?? displayName }
+
+  /// The name shown for the track where space is short: its title, else its file name.
+  var shortName: String { title ?? (displayName as NSString).lastPathComponent }
 }

@@ -47,7 +47,7 @@ final class ProgressMeter {
   ) {
     self.timeline = timeline
     self.selection = selection
-    names = inputs.map { $0.title ?? ($0.displayName as NSString).lastPathComponent }
+    names = inputs.map(\.shortName)
     self.interval = interval
     self.report = report
   }

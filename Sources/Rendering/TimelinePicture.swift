@@ -65,7 +65,7 @@ public struct TimelinePicture {
     let middle = top + rowHeight / 2
     let half = rowHeight / 2 - 4
     let input = inputs[clip.source]
-    let title = input.title ?? (input.displayName as NSString).lastPathComponent
+    let title = input.shortName
     let start = TimeFormat.clock(frames: clip.start, sampleRate: plan.timeline.sampleRate)
     var lines = [
       ##"<g class="track">"##,
