@@ -4,22 +4,43 @@
 /// where it begins in its source, and `duration` how long it plays. Ranges are half-open:
 /// the clip covers `start ..< start + duration`. Durations are in output frames; a later time
 /// stretch will map them onto a different number of source frames, leaving this model as it is.
+///
+/// A clip belongs to a playlist item (`item`): one item may become several clips (a pause cut
+/// out, a trim), and every listing reads items, never clips.
 public struct Clip: Sendable, Hashable {
   /// Which of the timeline's sources this clip plays (an index into the render's inputs).
   public var source: Int
+  /// Which playlist item the clip is a piece of; the source's index unless said otherwise.
+  public var item: Int
+  /// Whether the clip is a track of the mix or an overlay on top of it.
+  public var layer: Layer
   public var start: Int64
   public var inPoint: Int64
   public var duration: Int64
   /// A constant gain factor applied on top of the envelope (1 = unchanged).
   public var gain: Double
-  /// Fades and other volume changes over the clip's own time.
+  /// Volume changes over the clip's own time (AVFoundation's ramps).
   public var envelope: VolumeEnvelope
+  /// A fade from silence over the clip's first frames.
+  public var fadeIn: Fade?
+  /// A fade to silence over the clip's last frames.
+  public var fadeOut: Fade?
+
+  /// What a clip is to the mix.
+  public enum Layer: String, Sendable, Hashable, Codable {
+    /// A track: listed in tracklists and chapters, lowered under ducking overlays.
+    case track
+    /// Sound on top of the tracks (a jingle, a voice-over): never listed, never ducked.
+    case overlay
+  }
 
   public init(
-    source: Int, start: Int64, inPoint: Int64 = 0, duration: Int64, gain: Double = 1,
+    source: Int, item: Int? = nil, layer: Layer = .track, start: Int64, inPoint: Int64 = 0, duration: Int64, gain: Double = 1,
     envelope: VolumeEnvelope = VolumeEnvelope()
   ) {
     self.source = source
+    self.item = item ?? source
+    self.layer = layer
     self.start = start
     self.inPoint = inPoint
     self.duration = duration
@@ -28,11 +49,42 @@ public struct Clip: Sendable, Hashable {
   }
 
   /// True when the clip plays its source unchanged: unity gain and no volume change.
-  public var isUnprocessed: Bool { gain == 1 && envelope.isUnity }
+  public var isUnprocessed: Bool { gain == 1 && envelope.isUnity && fadeIn == nil && fadeOut == nil }
 
   /// The first sample frame after the clip.
   public var end: Int64 { start + duration }
 
   /// The output range the clip covers.
   public var range: Range<Int64> { start..<end }
+
+  /// The frames (of the clip's own time) its fade-in and fade-out cover.
+  public var fadeInRange: Range<Int64>? { fadeIn.map { 0..<$0.length } }
+  public var fadeOutRange: Range<Int64>? { fadeOut.map { (duration - $0.length)..<duration } }
+
+  /// The factor applied at `frame` frames into the clip: gain, envelope and fades multiplied (a
+  /// fade-in and a fade-out may overlap on a short clip; their product is heard).
+  public func volume(at frame: Int64) -> Double {
+    var volume = gain * envelope.volume(at: frame)
+    if let fadeIn, frame < fadeIn.length { volume *= fadeIn.curve.fadeInGain(Double(frame) / Double(fadeIn.length)) }
+    if let fadeOut, let range = fadeOutRange, frame >= range.lowerBound {
+      volume *= fadeOut.curve.fadeOutGain(Double(frame - range.lowerBound) / Double(fadeOut.length))
+    }
+    return volume
+  }
+
+  /// The factor over `range` (frames of the clip's own time) when it is one number there, nil
+  /// when a ramp or fade changes it.
+  public func constantVolume(over range: Range<Int64>) -> Double? {
+    let fading = [fadeInRange, fadeOutRange].contains { $0.map { !$0.isEmpty && $0.overlaps(range) } ?? false }
+    return fading || !envelope.isConstant(over: range) ? nil : volume(at: range.lowerBound)
+  }
+
+  /// Every change of volume as a ramp (the envelope's ramps and the fades), in order, for
+  /// pictures and plans.
+  public var volumeRamps: [VolumeEnvelope.Ramp] {
+    var ramps = envelope.ramps
+    if let fadeIn, let range = fadeInRange { ramps.append(.init(from: 0, to: 1, range: range, curve: fadeIn.curve)) }
+    if let fadeOut, let range = fadeOutRange { ramps.append(.init(from: 1, to: 0, range: range, curve: fadeOut.curve)) }
+    return ramps.sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
 }

@@ -23,7 +23,7 @@ public enum Planner {
         let transition = try resolve(
           request, outgoing: previous, incoming: clip, labels: (items[index - 1].label, item.label),
           seconds: seconds, correlation: { correlation(index - 1, $0) }, notes: &notes)
-        clip.start = try start(of: clip, after: clips, transition: transition, label: item.label, seconds: seconds)
+        clip.start = start(of: clip, after: clips.last!, transition: transition)
         try applyCrossfade(transition, outgoing: &clips[clips.count - 1], incoming: &clip, label: item.label)
         transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition))
       }
@@ -44,15 +44,14 @@ public enum Planner {
       throw PlanError(message: "\(item.label): the in point \(seconds(item.inPoint)) is not before the out point \(seconds(end))")
     }
     var clip = Clip(source: item.source, start: 0, inPoint: item.inPoint, duration: end - item.inPoint, gain: item.gain)
-    for fade in [item.fadeIn.map { (0, 1, $0) }, item.fadeOut.map { (1, 0, $0) }].compactMap({ $0 }) {
-      guard fade.2.length <= clip.duration else {
-        throw PlanError(message: "\(item.label): a fade of \(seconds(fade.2.length)) is longer than the track (\(seconds(clip.duration)))")
-      }
-      let range = fade.0 == 0 ? 0..<fade.2.length : (clip.duration - fade.2.length)..<clip.duration
-      do { try clip.envelope.setVolumeRamp(from: Double(fade.0), to: Double(fade.1), over: range, curve: fade.2.curve) } catch {
-        throw PlanError(message: "\(item.label): its fade-in and fade-out overlap")
-      }
+    for fade in [item.fadeIn, item.fadeOut].compactMap({ $0 }) where fade.length > clip.duration {
+      throw PlanError(message: "\(item.label): a fade of \(seconds(fade.length)) is longer than the track (\(seconds(clip.duration)))")
     }
+    if let fadeIn = item.fadeIn, let fadeOut = item.fadeOut, fadeIn.length + fadeOut.length > clip.duration {
+      throw PlanError(message: "\(item.label): its fade-in and fade-out overlap")
+    }
+    clip.fadeIn = item.fadeIn
+    clip.fadeOut = item.fadeOut
     return clip
   }
 
@@ -94,29 +93,24 @@ public enum Planner {
     }
   }
 
-  /// Where `clip` starts after the clips placed so far; no three clips may sound at once.
-  private static func start(of clip: Clip, after clips: [Clip], transition: Transition, label: String, seconds: SecondsFormatter) throws(PlanError) -> Int64 {
-    let previousEnd = clips.last!.end
-    let start =
-      switch transition {
-      case .gapless: previousEnd
-      case .gap(let frames): previousEnd + frames
-      case .crossfade(let crossfade): previousEnd - crossfade.overlap
-      }
-    if clips.count >= 2, start < clips[clips.count - 2].end {
-      throw PlanError(message: "\(label): its crossfade reaches back into the track before the previous one; shorten the crossfades")
+  /// Where `clip` starts after `previous`. Any number of clips may sound at once: a short track
+  /// may lie inside the crossfades on either side of it.
+  private static func start(of clip: Clip, after previous: Clip, transition: Transition) -> Int64 {
+    switch transition {
+    case .gapless: previous.end
+    case .gap(let frames): previous.end + frames
+    case .crossfade(let crossfade): previous.end - crossfade.overlap
     }
-    return start
   }
 
+  /// Sets the crossfade's fades on both clips; a side that has a fade of its own already cannot
+  /// take a second one.
   private static func applyCrossfade(_ transition: Transition, outgoing: inout Clip, incoming: inout Clip, label: String) throws(PlanError) {
     guard case .crossfade(let crossfade) = transition else { return }
-    do {
-      try outgoing.envelope.setVolumeRamp(
-        from: 1, to: 0, over: (outgoing.duration - crossfade.outLength)..<outgoing.duration, curve: crossfade.outCurve)
-      try incoming.envelope.setVolumeRamp(from: 0, to: 1, over: 0..<crossfade.inLength, curve: crossfade.inCurve)
-    } catch {
+    guard outgoing.fadeOut == nil, incoming.fadeIn == nil else {
       throw PlanError(message: "\(label): its crossfade overlaps a fade-in or fade-out of the same track")
     }
+    outgoing.fadeOut = Fade(length: crossfade.outLength, curve: crossfade.outCurve)
+    incoming.fadeIn = Fade(length: crossfade.inLength, curve: crossfade.inCurve)
   }
 }

@@ -1,16 +1,19 @@
 /// Clips laid out on one output time axis, at one sample rate.
 ///
-/// Two clips overlap when `a.start < b.end && b.start < a.end`; touching edges (`a.end == b.start`)
-/// is a gapless join, not an overlap. `validate()` enforces that clips are in order of start,
-/// that no clip has a negative start, in-point or duration, that no clip lies wholly inside
-/// another, and that at most two clips sound at once (as in GStreamer Editing Services).
+/// Any number of clips may sound at once (layers, overlays, a short track inside two
+/// crossfades), as in AVFoundation's compositions. `validate()` enforces that clips are in order
+/// of start and that no clip has a negative start, in-point or duration. Overlays may lower the
+/// tracks under them (`ducks`).
 public struct Timeline: Sendable, Hashable {
   public let sampleRate: Int
   public private(set) var clips: [Clip] = []
+  /// Where overlays lower the tracks under them.
+  public var ducks: [Duck] = []
 
-  public init(sampleRate: Int, clips: [Clip] = []) {
+  public init(sampleRate: Int, clips: [Clip] = [], ducks: [Duck] = []) {
     self.sampleRate = sampleRate
     self.clips = clips
+    self.ducks = ducks
   }
 
   /// The output's length in sample frames: where the last clip ends.
@@ -41,14 +44,7 @@ public struct Timeline: Sendable, Hashable {
     for (index, clip) in clips.enumerated() {
       if clip.duration < 0 { throw .negativeDuration(clip: index) }
       if clip.start < 0 || clip.inPoint < 0 { throw .negativePosition(clip: index) }
-      if index > 0 {
-        let previous = clips[index - 1]
-        if clip.start < previous.start { throw .outOfOrder(clip: index) }
-        if clip.start == previous.start || clip.end <= previous.end {
-          if clip.duration > 0 && previous.duration > 0 { throw .fullOverlap(clip: index, other: index - 1) }
-        }
-      }
-      if index > 1 && clip.start < clips[index - 2].end { throw .tripleOverlap(clip: index) }
+      if index > 0 && clip.start < clips[index - 1].start { throw .outOfOrder(clip: index) }
     }
   }
 }
@@ -58,17 +54,13 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
   case negativeDuration(clip: Int)
   case negativePosition(clip: Int)
   case outOfOrder(clip: Int)
-  case fullOverlap(clip: Int, other: Int)
   case overlappingRamps
-  case tripleOverlap(clip: Int)
 
   public var description: String {
     switch self {
     case .negativeDuration(let clip): "clip \(clip + 1) has a negative duration"
     case .negativePosition(let clip): "clip \(clip + 1) starts before the timeline or its source"
     case .outOfOrder(let clip): "clip \(clip + 1) starts before the clip ahead of it"
-    case .fullOverlap(let clip, let other): "clip \(clip + 1) lies wholly inside clip \(other + 1)"
-    case .tripleOverlap(let clip): "clip \(clip + 1) would make three clips sound at once"
     case .overlappingRamps: "a volume ramp overlaps another ramp of the same clip"
     }
   }

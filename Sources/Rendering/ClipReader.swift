@@ -8,9 +8,11 @@ import FFmpegAudio
 final class ClipReader {
   let clip: Clip
   let input: InputSource
-  /// True when the samples pass through untouched: no conversion, gain or fade, and on the
-  /// output's integer grid (so they need no dither).
-  let isExact: Bool
+  /// True when the decoded samples are the source's own, unconverted and on the output's integer
+  /// grid: where no gain, fade or duck touches them they need no dither.
+  let sourceIsExact: Bool
+  /// The overlays' ducks that lower this clip (none for an overlay).
+  private let ducks: [Duck]
   /// Frames of the clip handed to the mixer so far.
   private(set) var position: Int64 = 0
 
@@ -21,9 +23,11 @@ final class ClipReader {
 
   /// Opens the clip's source, ready to play from `offset` frames into the clip.
   init(
-    clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, outputBits: Int?, startingAt offset: Int64 = 0
+    clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, outputBits: Int?, ducks: [Duck] = [],
+    startingAt offset: Int64 = 0
   ) throws(RenderError) {
     self.clip = clip
+    self.ducks = clip.layer == .track ? ducks : []
     self.input = input
     channels = layout.channelCount
     do {
@@ -32,13 +36,19 @@ final class ClipReader {
       throw .input(input, InputCheck.problem(for: error))
     }
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
-    isExact = clip.isUnprocessed && reader.copiesSamplesExactly && onGrid
+    sourceIsExact = reader.copiesSamplesExactly && onGrid
     position = offset
     try skip(clip.inPoint + offset)
   }
 
+  /// True when the next `frames` frames pass through untouched: exact source samples at a
+  /// factor of exactly 1.
+  func passesThrough(_ frames: Int) -> Bool {
+    sourceIsExact && constantFactor(over: position..<(position + Int64(frames))) == 1
+  }
+
   /// Adds (or, with `replacing`, writes) the next `frames` frames of the clip into `destination`,
-  /// scaled by the clip's gain and envelope.
+  /// scaled by the clip's gain, envelope, fades and ducks.
   func render(_ frames: Int, into destination: UnsafeMutablePointer<Float>, replacing: Bool) throws(RenderError) {
     var done = 0
     while done < frames {
@@ -47,11 +57,11 @@ final class ClipReader {
       let target = destination + done * channels
       let source = available.baseAddress!
       let range = position..<(position + Int64(count))
-      if clip.envelope.isConstant(over: range) {
-        mix(source, into: target, samples: count * channels, gain: Float(clip.gain * clip.envelope.volume(at: position)), replacing: replacing)
+      if let factor = constantFactor(over: range) {
+        mix(source, into: target, samples: count * channels, gain: Float(factor), replacing: replacing)
       } else {
         for frame in 0..<count {
-          let gain = Float(clip.gain * clip.envelope.volume(at: position + Int64(frame)))
+          let gain = Float(factor(at: position + Int64(frame)))
           mix(source + frame * channels, into: target + frame * channels, samples: channels, gain: gain, replacing: replacing)
         }
       }
@@ -59,6 +69,19 @@ final class ClipReader {
       position += Int64(count)
       done += count
     }
+  }
+
+  /// The factor at `frame` frames into the clip: its volume times the ducks at that point.
+  private func factor(at frame: Int64) -> Double {
+    clip.volume(at: frame) * ducks.gain(at: clip.start + frame)
+  }
+
+  /// The factor over `range` (frames of the clip) when it is one number there.
+  private func constantFactor(over range: Range<Int64>) -> Double? {
+    guard let volume = clip.constantVolume(over: range) else { return nil }
+    let onTimeline = (clip.start + range.lowerBound)..<(clip.start + range.upperBound)
+    guard ducks.areConstant(over: onTimeline) else { return nil }
+    return volume * ducks.gain(at: onTimeline.lowerBound)
   }
 
   private func mix(_ source: UnsafePointer<Float>, into target: UnsafeMutablePointer<Float>, samples: Int, gain: Float, replacing: Bool) {

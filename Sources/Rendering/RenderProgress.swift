@@ -33,6 +33,7 @@ public struct RenderProgress: Sendable, Equatable {
 /// and once more at the end.
 final class ProgressMeter {
   private let timeline: Timeline
+  private let items: [TimelineItem]
   private let selection: OutputSelection
   private let names: [String]
   private let report: (@Sendable (RenderProgress) -> Void)?
@@ -46,6 +47,7 @@ final class ProgressMeter {
     report: (@Sendable (RenderProgress) -> Void)?
   ) {
     self.timeline = timeline
+    items = timeline.items
     self.selection = selection
     names = inputs.map(\.shortName)
     self.interval = interval
@@ -65,7 +67,7 @@ final class ProgressMeter {
 
   private func progress(elapsed: Double) -> RenderProgress {
     let position = selection.timelinePosition(ofOutputFrame: min(framesDone, max(0, selection.frameCount - 1)))
-    let playing = timeline.clips.last { $0.start <= position }
+    let playing = items.last { $0.start <= position }
     return RenderProgress(
       framesDone: framesDone, totalFrames: selection.frameCount, sampleRate: timeline.sampleRate, elapsedSeconds: elapsed,
       currentTrack: playing.map { names[$0.source] })

@@ -2,8 +2,9 @@ import Composition
 import FFmpegAudio
 import Foundation
 
-/// Draws a planned mix as SVG: one row per track on a shared time axis, each with a waveform
-/// overview (as it sounds in the mix, fades included), its volume curve, title and start time.
+/// Draws a planned mix as SVG: one row per track on a shared time axis (a track cut into several
+/// clips keeps one row), then one per overlay, each with a waveform overview (as it sounds in the
+/// mix, fades included), its volume curves, title and start time.
 public struct TimelinePicture {
   public let plan: Plan
   public let inputs: [InputSource]
@@ -23,15 +24,19 @@ public struct TimelinePicture {
     let timeline = plan.timeline
     let infos = try InputCheck.probeAll(inputs)
     let layout = PCMLayout(sampleRate: timeline.sampleRate, channelCount: 1)
-    let height = axisHeight + rowHeight * Double(timeline.clips.count) + 12
+    let rows = timeline.items.map(\.clipIndexes) + timeline.clips.indices.filter { timeline.clips[$0].layer == .overlay }.map { [$0] }
+    let height = axisHeight + rowHeight * Double(rows.count) + 12
     var svg = [
       ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
       ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
     ]
     svg += axis(height: height)
-    for (row, clip) in timeline.clips.enumerated() {
-      let peaks = try WaveformPeaks.measure(clip: clip, input: inputs[clip.source], info: infos[clip.source], layout: layout, count: peaksPerClip)
-      svg += lane(row: row, clip: clip, peaks: peaks)
+    for (row, clipIndexes) in rows.enumerated() {
+      let clips = clipIndexes.map { timeline.clips[$0] }
+      let peaks = try clips.map { clip throws(RenderError) in
+        try WaveformPeaks.measure(clip: clip, input: inputs[clip.source], info: infos[clip.source], layout: layout, count: peaksPerClip)
+      }
+      svg += lane(row: row, clips: clips, peaks: peaks)
     }
     svg.append("</svg>")
     return svg.joined(separator: "\n")
@@ -59,20 +64,32 @@ public struct TimelinePicture {
     return lines
   }
 
-  private func lane(row: Int, clip: Clip, peaks: [Float]) -> [String] {
+  /// One row: the track's (or overlay's) name and start, and each of its clips.
+  private func lane(row: Int, clips: [Clip], peaks: [[Float]]) -> [String] {
     let top = axisHeight + rowHeight * Double(row)
+    let middle = top + rowHeight / 2
+    let first = clips[0]
+    let title = (first.layer == .overlay ? "overlay: " : "") + inputs[first.source].shortName
+    let rate = plan.timeline.sampleRate
+    let start = TimeFormat.clock(frames: first.start, sampleRate: rate)
+    var lines = [
+      ##"<g class="\##(first.layer == .overlay ? "overlay" : "track")">"##,
+      ##"<title>\##(escape(title)): \##(start) to \##(TimeFormat.clock(frames: clips.map(\.end).max()!, sampleRate: rate))</title>"##,
+      ##"<text x="8" y="\##(f(middle - 2))" fill="#222">\##(String(format: "%02d", row + 1))  \##(escape(truncated(title)))</text>"##,
+      ##"<text x="8" y="\##(f(middle + 11))" fill="#888" font-size="10">starts \##(start)</text>"##,
+    ]
+    for (clip, clipPeaks) in zip(clips, peaks) { lines += shape(of: clip, row: row, top: top, peaks: clipPeaks) }
+    lines.append("</g>")
+    return lines
+  }
+
+  /// A clip's box, waveform and volume curves.
+  private func shape(of clip: Clip, row: Int, top: Double, peaks: [Float]) -> [String] {
     let (left, right) = (x(clip.start), x(clip.end))
     let middle = top + rowHeight / 2
     let half = rowHeight / 2 - 4
-    let input = inputs[clip.source]
-    let title = input.shortName
-    let start = TimeFormat.clock(frames: clip.start, sampleRate: plan.timeline.sampleRate)
     var lines = [
-      ##"<g class="track">"##,
-      ##"<title>\##(escape(title)): \##(start) to \##(TimeFormat.clock(frames: clip.end, sampleRate: plan.timeline.sampleRate))</title>"##,
-      ##"<text x="8" y="\##(f(middle - 2))" fill="#222">\##(String(format: "%02d", row + 1))  \##(escape(truncated(title)))</text>"##,
-      ##"<text x="8" y="\##(f(middle + 11))" fill="#888" font-size="10">starts \##(start)</text>"##,
-      ##"<rect x="\##(f(left))" y="\##(f(top + 2))" width="\##(f(max(right - left, 1)))" height="\##(f(rowHeight - 4))" rx="3" fill="\##(row % 2 == 0 ? "#e8f0fb" : "#eaf6ec")" stroke="#9db3d6" stroke-width="0.5"/>"##,
+      ##"<rect x="\##(f(left))" y="\##(f(top + 2))" width="\##(f(max(right - left, 1)))" height="\##(f(rowHeight - 4))" rx="3" fill="\##(row % 2 == 0 ? "#e8f0fb" : "#eaf6ec")" stroke="#9db3d6" stroke-width="0.5"/>"##
     ]
     if !peaks.isEmpty {
       let step = (right - left) / Double(peaks.count)
@@ -80,15 +97,14 @@ public struct TimelinePicture {
       let lower = peaks.enumerated().reversed().map { "\(f(left + step * (Double($0) + 0.5))),\(f(middle + Double($1) * half))" }
       lines.append(##"<polygon points="\##((upper + lower).joined(separator: " "))" fill="#5b7fb5" fill-opacity="0.75"/>"##)
     }
-    for ramp in clip.envelope.ramps {
+    for ramp in clip.volumeRamps {
       let points = (0...24).map { index -> String in
         let frame = ramp.range.lowerBound + Int64(ramp.range.count) * Int64(index) / 24
-        let gain = clip.envelope.volume(at: min(frame, ramp.range.upperBound - 1))
+        let gain = min(1, clip.volume(at: min(frame, ramp.range.upperBound - 1)) / max(clip.gain, .leastNormalMagnitude))
         return "\(f(x(clip.start + frame))),\(f(top + 2 + (rowHeight - 4) * (1 - gain)))"
       }
       lines.append(##"<polyline points="\##(points.joined(separator: " "))" fill="none" stroke="#e07b00" stroke-width="1.5"><title>\##(ramp.curve.rawValue)</title></polyline>"##)
     }
-    lines.append("</g>")
     return lines
   }
 

@@ -14,10 +14,13 @@ enum StreamerMessage: Sendable {
 /// pauses between them, as for previews), opening only the clips that touch them and starting
 /// each clip where the segment needs it.
 ///
-/// Blocks never straddle a clip's edge, so within a block the same clips sound throughout. A block
-/// with one untouched clip is copied, not mixed, and keeps its samples bit for bit; silence
-/// between clips is exact zeros. Each clip's decoder is opened `lookahead` frames before the clip
-/// starts (at least as long as the longest crossfade), decoders close as their clips end, and only
+/// Blocks never straddle a clip's edge or the edge of a fade, ramp or duck, so within a block the
+/// same clips sound throughout and each one's gain either holds or moves. Whether a block needs
+/// dither is decided per block: a block where one clip passes through at exactly unity gain is
+/// copied, not mixed, and keeps its samples bit for bit (outside a crossfade's fades, a crossfaded
+/// track is exact too); silence between clips is exact zeros. Any number of clips may sound at
+/// once. Each clip's decoder is opened `lookahead` frames before the clip starts (at least as long
+/// as the longest crossfade), decoders close as their clips end, and only
 /// plain sample chunks cross to the encoding thread, through a bounded queue: memory follows the
 /// clips that sound, not the playlist's length.
 struct TimelineStreamer: Sendable {
@@ -44,11 +47,21 @@ struct TimelineStreamer: Sendable {
     }
   }
 
-  /// How far ahead of a clip's start its decoder is opened: the longest overlap, and one block.
+  /// How far ahead of a clip's start its decoder is opened: the longest overlap of consecutive
+  /// tracks, and one block.
   private var lookahead: Int64 {
-    let clips = timeline.clips
-    let longestOverlap = zip(clips, clips.dropFirst()).map { max(0, $0.end - $1.start) }.max() ?? 0
+    let tracks = timeline.clips.filter { $0.layer == .track }
+    let longestOverlap = zip(tracks, tracks.dropFirst()).map { max(0, $0.end - $1.start) }.max() ?? 0
     return longestOverlap + Int64(Self.blockFrames)
+  }
+
+  /// Every frame where a block must end: clip edges, the edges of fades, ramps and ducks, and the
+  /// range's end.
+  private func edges(endingAt end: Int64) -> [Int64] {
+    let clipEdges = timeline.clips.flatMap { clip in
+      [clip.start, clip.end] + clip.volumeRamps.flatMap { [clip.start + $0.range.lowerBound, clip.start + $0.range.upperBound] }
+    }
+    return Set(clipEdges + timeline.ducks.flatMap(\.edges) + [end]).sorted()
   }
 
   private func stream(into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
@@ -65,28 +78,29 @@ struct TimelineStreamer: Sendable {
     let converter = PCMConverter(format: format)
     let channels = format.layout.channelCount
     let clips = timeline.clips
-    let edges = Set(clips.flatMap { [$0.start, $0.end] } + [range.upperBound]).sorted()
+    let edges = edges(endingAt: range.upperBound)
     var nextEdge = 0
     var readers: [ClipReader] = []
-    // Clips end in the order they start (no clip lies inside another), so the first to open is
-    // the first that ends after the range begins.
-    var nextClip = clips.firstIndex { $0.end > range.lowerBound } ?? clips.count
+    var nextClip = 0
     var position = range.lowerBound
     while position < range.upperBound {
       if cancellation.isCancelled { throw .cancelled }
       while nextClip < clips.count && clips[nextClip].start <= position + lookahead && clips[nextClip].start < range.upperBound {
-        readers.append(try open(nextClip, from: max(0, position - clips[nextClip].start)))
+        // Clips that end before the range begins are never opened.
+        if clips[nextClip].end > position {
+          readers.append(try open(nextClip, from: max(0, position - clips[nextClip].start)))
+        }
         nextClip += 1
       }
       while nextEdge < edges.count && edges[nextEdge] <= position { nextEdge += 1 }
       let blockEnd = min(position + Int64(Self.blockFrames), edges[nextEdge])
       let frames = Int(blockEnd - position)
       let sounding = readers.filter { $0.clip.range.contains(position) }
+      let exact = sounding.count == 0 || (sounding.count == 1 && sounding[0].passesThrough(frames))
       if sounding.isEmpty { mix.update(repeating: 0) }
       for (index, reader) in sounding.enumerated() {
         try reader.render(frames, into: mix.baseAddress!, replacing: index == 0)
       }
-      let exact = sounding.count == 0 || (sounding.count == 1 && sounding[0].isExact)
       let block = UnsafeBufferPointer(rebasing: mix[0..<(frames * channels)])
       // Dither is seeded by the position on the timeline, so any part renders as in the whole.
       guard queue.put(.chunk(converter.convert(block, firstFrame: position, dither: !exact))) else { throw .cancelled }
@@ -113,6 +127,6 @@ struct TimelineStreamer: Sendable {
     let clip = timeline.clips[index]
     return try ClipReader(
       clip: clip, input: inputs[clip.source], info: inputInfos[clip.source], layout: format.layout,
-      outputBits: format.integerBits, startingAt: offset)
+      outputBits: format.integerBits, ducks: timeline.ducks, startingAt: offset)
   }
 }

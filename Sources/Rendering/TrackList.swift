@@ -5,8 +5,8 @@ import Foundation
 /// The tracks of a rendered mix as listeners see them: where each starts, its title and artist;
 /// and what follows from that: chapters, a CUE sheet, a plain tracklist and the file's own tags.
 ///
-/// A track that starts inside a crossfade starts at the midpoint of the overlap (see
-/// `Timeline.trackStarts`), in all of them alike.
+/// A track is a playlist item, however many clips it was cut into; one that starts inside a
+/// crossfade starts at the midpoint of the overlap (see `Timeline.items`), in all of them alike.
 public struct TrackList: Sendable {
   /// One track of the mix.
   public struct Track: Sendable, Equatable {
@@ -24,19 +24,19 @@ public struct TrackList: Sendable {
 
   init(plan: Plan, inputs: [InputSource], infos: [AudioStreamInfo]) {
     let timeline = plan.timeline
-    let starts = timeline.trackStarts
+    let items = timeline.items
     sampleRate = timeline.sampleRate
-    tracks = timeline.clips.indices.map { index in
-      let clip = timeline.clips[index]
-      let input = inputs[clip.source]
-      let tags = infos[clip.source].tags
-      let end = index + 1 < starts.count ? starts[index + 1] : timeline.frameCount
+    tracks = items.indices.map { index in
+      let item = items[index]
+      let input = inputs[item.source]
+      let tags = infos[item.source].tags
+      let end = index + 1 < items.count ? items[index + 1].listedStart : timeline.frameCount
       return Track(
-        start: starts[index], end: end,
+        start: item.listedStart, end: end,
         title: input.title ?? tags["title"] ?? ((input.displayName as NSString).lastPathComponent as NSString).deletingPathExtension,
         artist: input.artist ?? tags["artist"])
     }
-    let sourceTags = timeline.clips.map { infos[$0.source].tags }
+    let sourceTags = items.map { infos[$0.source].tags }
     sharedTags = ["album", "album_artist", "date", "genre"].reduce(into: [:]) { shared, key in
       if let value = sourceTags.first?[key], sourceTags.allSatisfy({ $0[key] == value }) { shared[key] = value }
     }

@@ -26,7 +26,7 @@ struct PlanDescription {
       lines.append(
         "\(pad(String(index + 1), 3))  \(pad(clock(clip.start), 11))  \(pad(clock(clip.end), 11))  "
           + "\(pad(clock(clip.inPoint), 11))  \(pad(clock(clip.inPoint + clip.duration), 11))  \(pad(gain, 8))  \(name)")
-      for ramp in clip.envelope.ramps {
+      for ramp in clip.volumeRamps {
         let kind = ramp.to > ramp.from ? "fade in " : "fade out"
         lines.append("       \(kind) \(seconds(Int64(ramp.range.count))) \(ramp.curve.rawValue), at \(clock(clip.start + ramp.range.lowerBound))")
       }
@@ -109,7 +109,7 @@ private struct PlanJSON: Encodable {
         file: inputs[clip.source].displayName, title: inputs[clip.source].title, start: clip.start, end: clip.end,
         inPoint: clip.inPoint, duration: clip.duration, startSeconds: Double(clip.start) / Double(timeline.sampleRate),
         gainDB: 20 * log10(clip.gain),
-        ramps: clip.envelope.ramps.map {
+        ramps: clip.volumeRamps.map {
           RampJSON(from: $0.from, to: $0.to, start: clip.start + $0.range.lowerBound, end: clip.start + $0.range.upperBound, curve: $0.curve.rawValue)
         })
     }

@@ -25,15 +25,24 @@ import Testing
     #expect(samples[8000] == 0.25 && samples[13_999] == 0.25)
   }
 
-  @Test func refusesAThirdOverlappingClipAndKeepsTheRest() throws {
+  /// Three clips at once, one wholly inside another: every sample is the exact sum.
+  @Test func mixesAnyNumberOfOverlappingClips() throws {
     let fixture = MixFixture(sampleRate: 8000)
     let a = try fixture.constant("a", value: 0.5, frames: 16_000)
+    let b = try fixture.constant("b", value: 0.125, frames: 16_000)
     var mix = AudioComposition(sampleRate: 8000)
     try mix.insertTimeRange(0..<1, of: a.path, at: 0)
-    try mix.insertTimeRange(0..<1, of: a.path, at: 0.5)
-    #expect(throws: RenderError.self) { try mix.insertTimeRange(0..<1, of: a.path, at: 0.75) }
-    #expect(mix.timeline.clips.count == 2)
-    #expect(mix.sources.count == 2)
+    try mix.insertTimeRange(0..<1, of: b.path, at: 0.5)
+    try mix.insertTimeRange(0..<0.125, of: b.path, at: 0.625)
+    let path = fixture.folder.file("three.wav")
+    try mix.render(to: path, options: OutputOptions(bitDepth: 32), verify: true)
+    let samples = try AudioFile.read(path: path).samples
+    #expect(samples.count == 12_000)
+    for (frame, sample) in samples.enumerated() {
+      let expected: Float = (frame < 8000 ? 0.5 : 0) + (frame >= 4000 ? 0.125 : 0) + (5000..<6000 ~= frame ? 0.125 : 0)
+      #expect(sample == expected, "frame \(frame)")
+      if sample != expected { break }
+    }
   }
 
   @Test func refusesARangePastTheFilesEnd() throws {
