@@ -7,10 +7,11 @@ public enum Planner {
   /// Lays `items` out in order on a timeline at `sampleRate`.
   ///
   /// `correlation(i, overlap)` measures how alike the end of item `i` and the start of item `i + 1`
-  /// are over `overlap` frames (from -1 to 1); it is asked only for `auto` curves.
+  /// are over `overlap` frames (from -1 to 1); it is asked only for `auto` curves, and an error it
+  /// throws fails the plan (never silently a default curve).
   public static func plan(
     _ items: [PlanItem], defaults: PlanDefaults, sampleRate: Int,
-    correlation: (Int, Int64) -> Double = { _, _ in 0 }
+    correlation: (Int, Int64) throws -> Double = { _, _ in 0 }
   ) throws(PlanError) -> Plan {
     var clips: [Clip] = []
     var transitions: [ResolvedTransition] = []
@@ -22,7 +23,7 @@ public enum Planner {
         let request = transitionRequest(from: items[index - 1], to: item, defaults: defaults)
         let transition = try resolve(
           request, outgoing: previous, incoming: clip, labels: (items[index - 1].label, item.label),
-          seconds: seconds, correlation: { correlation(index - 1, $0) }, notes: &notes)
+          seconds: seconds, correlation: { try correlation(index - 1, $0) }, notes: &notes)
         clip.start = start(of: clip, after: clips.last!, transition: transition)
         try applyCrossfade(transition, outgoing: &clips[clips.count - 1], incoming: &clip, label: item.label)
         transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition))
@@ -34,7 +35,7 @@ public enum Planner {
     return Plan(timeline: timeline, transitions: transitions, notes: notes)
   }
 
-  private static func makeClip(_ item: PlanItem, seconds: SecondsFormatter) throws(PlanError) -> Clip {
+  static func makeClip(_ item: PlanItem, seconds: SecondsFormatter) throws(PlanError) -> Clip {
     let end = item.outPoint ?? item.availableFrames
     if item.inPoint < 0 { throw PlanError(message: "\(item.label): the in point is negative") }
     if end > item.availableFrames {
@@ -64,7 +65,7 @@ public enum Planner {
 
   private static func resolve(
     _ request: TransitionRequest, outgoing: Clip, incoming: Clip, labels: (String, String), seconds: SecondsFormatter,
-    correlation: (Int64) -> Double, notes: inout [String]
+    correlation: (Int64) throws -> Double, notes: inout [String]
   ) throws(PlanError) -> Transition {
     switch request {
     case .gapless: return .gapless
@@ -83,7 +84,8 @@ public enum Planner {
           message: "\(labels.1): the crossfade of \(seconds(length)) is longer than \(label) (\(seconds(clip.duration)))")
       }
       guard outCurve.fixed == nil || inCurve.fixed == nil else { return .crossfade(crossfade) }
-      let r = correlation(crossfade.overlap)
+      let r: Double
+      do { r = try correlation(crossfade.overlap) } catch { throw PlanError(message: "\(error)") }
       let picked = TransitionPolicy.autoCurve(correlation: r)
       notes.append("\(labels.0) -> \(labels.1): auto picked \(picked.curve.rawValue) (\(picked.reason))")
       var resolved = crossfade

@@ -1,5 +1,5 @@
 /// What a file says about its audio stream before any of it is decoded.
-public struct AudioStreamInfo: Sendable, Equatable {
+public struct AudioStreamInfo: Sendable, Equatable, Codable {
   /// FFmpeg's name for the container, for example `flac` or `mov,mp4,m4a,3gp,3g2,mj2`.
   public var containerName: String
   /// FFmpeg's name for the codec, for example `mp3` or `aac`.

@@ -14,7 +14,7 @@ public struct ContainerMetadata: Sendable, Equatable {
 }
 
 /// A titled stretch of a file, in sample frames.
-public struct Chapter: Sendable, Equatable {
+public struct Chapter: Sendable, Equatable, Codable {
   public var start: Int64
   public var end: Int64
   public var title: String

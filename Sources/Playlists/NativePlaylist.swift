@@ -19,7 +19,12 @@ import Yams
 ///   - file: tracks/02.flac
 ///     transition: { out: 8, in: 4, out-curve: exp, in-curve: log, overlap: 6 }
 ///   - file: tracks/03.flac
+///     id: closer
 ///     transition: { gap: 2 }
+/// overlays:
+///   - file: jingles/station-id.flac
+///     at: { entry: closer, offset: -3 }   # or a time on the mix: at: 12:30
+///     duck: -12                           # dB, with ramps of duck-ramp seconds (0.5)
 /// ```
 public enum NativePlaylist: Sendable {
   /// File extensions this parser claims.
@@ -41,7 +46,7 @@ public enum NativePlaylist: Sendable {
       throw PlaylistError(file: file, message: "not valid YAML: \(error)")
     }
     let reader = NodeReader(file: file)
-    let top = try reader.mapping(root, allowed: ["version", "defaults", "entries"])
+    let top = try reader.mapping(root, allowed: ["version", "defaults", "entries", "overlays"])
     guard let versionNode = top["version"] else { throw reader.error(root, "missing 'version' (this Segue reads version \(supportedVersion))") }
     let version = try reader.number(versionNode, "version")
     guard version == Double(supportedVersion) else {
@@ -53,8 +58,20 @@ public enum NativePlaylist: Sendable {
     }
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
     var entries: [PlaylistEntry] = []
-    for node in list { entries.append(try readEntry(node, reader, folder: folder)) }
-    return Playlist(file: file, entries: entries, defaults: defaults)
+    var ids: [String: Int] = [:]
+    for node in list {
+      let fields = try reader.mapping(node, allowed: entryFields)
+      if let idNode = fields["id"] {
+        guard let id = idNode.string, !id.isEmpty else { throw reader.error(idNode, "'id' must be a name") }
+        guard ids[id] == nil else { throw reader.error(idNode, "the id '\(id)' is used by another entry already") }
+        ids[id] = entries.count
+      }
+      entries.append(try readEntry(node, fields: fields, reader, folder: folder))
+    }
+    let overlays = try top["overlays"].map { node throws(PlaylistError) in
+      try OverlayReader(reader: reader, folder: folder, entryIDs: ids).overlays(node)
+    } ?? []
+    return Playlist(file: file, entries: entries, defaults: defaults, overlays: overlays)
   }
 
   private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> PlaylistDefaults {
@@ -66,21 +83,13 @@ public enum NativePlaylist: Sendable {
       albumAware: try fields["album-aware"].map { n throws(PlaylistError) in try reader.bool(n, "album-aware") })
   }
 
-  private static func readEntry(_ node: Node, _ reader: NodeReader, folder: URL) throws(PlaylistError) -> PlaylistEntry {
-    let fields = try reader.mapping(node, allowed: ["file", "title", "in", "out", "gain", "fade-in", "fade-out", "transition"])
+  private static let entryFields = ["file", "id", "title", "in", "out", "gain", "fade-in", "fade-out", "transition"]
+
+  private static func readEntry(_ node: Node, fields: [String: Node], _ reader: NodeReader, folder: URL) throws(PlaylistError) -> PlaylistEntry {
     guard let fileNode = fields["file"], let location = fileNode.string, !location.isEmpty else {
       throw reader.error(node, "an entry needs a 'file'")
     }
-    let options = EntryOptions(
-      inPoint: try fields["in"].map { n throws(PlaylistError) in .seconds(try reader.time(n, "in")) },
-      outPoint: try fields["out"].map { n throws(PlaylistError) in .seconds(try reader.time(n, "out")) },
-      gainDB: try fields["gain"].map { n throws(PlaylistError) in try reader.number(n, "gain") },
-      fadeIn: try fields["fade-in"].map { n throws(PlaylistError) in try reader.fade(n, "fade-in") },
-      fadeOut: try fields["fade-out"].map { n throws(PlaylistError) in try reader.fade(n, "fade-out") },
-      transition: try fields["transition"].map { n throws(PlaylistError) in try reader.transition(n) })
-    if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
-      throw reader.error(fields["in"]!, "'in' (\(inPoint.seconds) s) must come before 'out' (\(outPoint.seconds) s)")
-    }
+    let options = try reader.entryOptions(fields)
     let path = try EntryPath.resolve(location, against: folder, at: reader.location(fileNode))
     return PlaylistEntry(
       location: location, path: path, title: fields["title"]?.string, origin: reader.location(fileNode), options: options)

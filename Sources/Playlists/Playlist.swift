@@ -8,11 +8,16 @@ public struct Playlist: Sendable, Equatable {
   public var entries: [PlaylistEntry]
   /// How to join entries that do not say, as the playlist file sets it (native format only).
   public var defaults: PlaylistDefaults
+  /// Sound laid over the mix (native format only).
+  public var overlays: [PlaylistOverlay]
 
-  public init(file: String? = nil, entries: [PlaylistEntry], defaults: PlaylistDefaults = PlaylistDefaults()) {
+  public init(
+    file: String? = nil, entries: [PlaylistEntry], defaults: PlaylistDefaults = PlaylistDefaults(), overlays: [PlaylistOverlay] = []
+  ) {
     self.file = file
     self.entries = entries
     self.defaults = defaults
+    self.overlays = overlays
   }
 }
 

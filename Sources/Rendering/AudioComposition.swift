@@ -62,19 +62,19 @@ public struct AudioComposition: Sendable {
     cancellation: RenderCancellation = RenderCancellation(), progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
     guard !sources.isEmpty else { throw .options("nothing to render: the composition is empty") }
-    let infos = try InputCheck.probeAll(sources)
+    let inputs = try InputFacts.gather(sources, needs: FactsNeeds(), cache: FactsCache.standard())
     var options = options
     options.sampleRate = sampleRate
-    let format = try OutputFormat.resolve(path: path, options: options, inputs: infos)
+    let format = try OutputFormat.resolve(path: path, options: options, inputs: inputs.infos)
     for clip in timeline.clips {
-      let available = try SourceLength.frames(of: sources[clip.source], info: infos[clip.source], at: sampleRate)
+      let available = inputs.facts[clip.source].frameCount(at: sampleRate)
       guard clip.inPoint + clip.duration <= available else {
         throw .input(sources[clip.source], .badOption("the time range ends past the file's end"))
       }
     }
     let request = RenderRequest(inputs: sources, outputPath: path, output: options, overwrite: overwrite, verify: verify)
     return try Renderer.render(
-      Plan(timeline: timeline), selection: .whole(timeline), inputs: sources, infos: infos, format: format, request: request, cancellation: cancellation,
+      Plan(timeline: timeline, notes: inputs.notes), selection: .whole(timeline), inputs: sources, infos: inputs.infos, format: format, request: request, cancellation: cancellation,
       progress: progress)
   }
 

@@ -3,38 +3,63 @@ import FFmpegAudio
 
 /// Measures how alike the end of one input and the start of the next are, for `auto` crossfades.
 enum EndCorrelation {
-  /// Pearson's correlation of the two sides' channel sums over the overlap, from -1 to 1.
-  static func measure(outgoing: PlanItem, incoming: PlanItem, inputs: [InputSource], overlap: Int64, sampleRate: Int) throws -> Double {
+  /// Pearson's correlation of the two sides over the overlap, from -1 to 1, read from the inputs'
+  /// edge snippets; where a side lies outside them (cue points deep inside a file, an overlap
+  /// longer than the edges), that part of the file is decoded, with a note saying so.
+  static func measure(
+    outgoing: PlanItem, incoming: PlanItem, inputs: [InputSource], facts: [SourceFacts], overlap: Int64, sampleRate: Int
+  ) throws(RenderError) -> (correlation: Double, note: String?) {
     let end = outgoing.outPoint ?? outgoing.availableFrames
-    let tail = try monoFrames(of: inputs[outgoing.source], from: end - overlap, count: overlap, sampleRate: sampleRate)
-    let head = try monoFrames(of: inputs[incoming.source], from: incoming.inPoint, count: overlap, sampleRate: sampleRate)
-    return correlation(tail, head)
-  }
-
-  /// `count` frames from `start`, summed over channels.
-  private static func monoFrames(of input: InputSource, from start: Int64, count: Int64, sampleRate: Int) throws -> [Double] {
-    let info = try AudioStreamInfo.probe(path: input.path)
-    let reader = try AudioFileReader(path: input.path, output: PCMLayout(sampleRate: sampleRate, channelCount: info.channelCount))
-    let channels = info.channelCount
-    var result: [Double] = []
-    result.reserveCapacity(Int(count))
-    var position: Int64 = 0
-    while Int64(result.count) < count, let block = try reader.nextBlock() {
-      for frame in 0..<(block.count / channels) where position + Int64(frame) >= start && Int64(result.count) < count {
-        var sum = 0.0
-        for channel in 0..<channels { sum += Double(block[frame * channels + channel]) }
-        result.append(sum)
+    let sides = [(outgoing.source, end - overlap), (incoming.source, incoming.inPoint)]
+    var signals: [[Double]] = []
+    var decoded: [String] = []
+    for (source, start) in sides {
+      let rate = facts[source].info.sampleRate
+      let range = sourceFrame(start, rate, sampleRate)..<sourceFrame(start + overlap, rate, sampleRate)
+      if let samples = facts[source].edges?.samples(covering: range) {
+        signals.append(samples)
+      } else {
+        signals.append(try decode(inputs[source], range: range))
+        decoded.append(inputs[source].label)
       }
-      position += Int64(block.count / channels)
     }
-    return result
+    let note = decoded.isEmpty ? nil : "measured the correlation of \(decoded.joined(separator: " and ")) by decoding it: the overlap lies outside the 10 s edges its facts keep"
+    return (correlation(resampledToMatch(signals[0], signals[1])), note)
   }
 
-  private static func correlation(_ a: [Double], _ b: [Double]) -> Double {
+  /// Where frame `frame` at the mix's rate lies in a source at `rate`.
+  private static func sourceFrame(_ frame: Int64, _ rate: Int, _ mixRate: Int) -> Int64 {
+    rate == mixRate ? frame : (frame * Int64(rate) + Int64(mixRate / 2)) / Int64(mixRate)
+  }
+
+  /// The frames `range` of a source at the edge snippets' rate, decoded for this measurement alone.
+  private static func decode(_ input: InputSource, range: Range<Int64>) throws(RenderError) -> [Double] {
+    FactsDecodes.record(input.path)
+    do {
+      let reader = try AudioFileReader(path: input.path)
+      let rate = reader.info.sampleRate
+      let tailLength = Int(Int64(range.count) * Int64(EdgeSnippets.rate) / Int64(rate)) + EdgeSnippets.rate
+      let collector = try EdgeCollector(sourceRate: rate, channels: reader.output.channelCount, tailLength: tailLength)
+      while reader.framesDelivered < range.upperBound, let block = try reader.nextBlock() { try collector.add(block) }
+      let snippets = try collector.finish()
+      return snippets.samples(covering: range) ?? []
+    } catch {
+      throw .input(input, InputCheck.problem(for: error))
+    }
+  }
+
+  /// The two signals cut to a common length.
+  private static func resampledToMatch(_ a: [Double], _ b: [Double]) -> ([Double], [Double]) {
     let n = min(a.count, b.count)
+    return (Array(a.prefix(n)), Array(b.prefix(n)))
+  }
+
+  private static func correlation(_ pair: ([Double], [Double])) -> Double {
+    let (a, b) = pair
+    let n = a.count
     guard n > 1 else { return 0 }
-    let meanA = a[0..<n].reduce(0, +) / Double(n)
-    let meanB = b[0..<n].reduce(0, +) / Double(n)
+    let meanA = a.reduce(0, +) / Double(n)
+    let meanB = b.reduce(0, +) / Double(n)
     var covariance = 0.0, varianceA = 0.0, varianceB = 0.0
     for i in 0..<n {
       covariance += (a[i] - meanA) * (b[i] - meanB)

@@ -16,19 +16,13 @@ public struct FileInspection: Sendable {
 
   public var seconds: Double { Double(frameCount) / Double(info.sampleRate) }
 
-  /// Decodes `path` once and reports what it found.
-  public static func inspect(path: String) throws(RenderError) -> FileInspection {
-    let input = InputSource(path: path)
-    let info = try InputCheck.probeAll([input])[0]
-    do {
-      let reader = try AudioFileReader(path: path)
-      while try reader.nextBlock() != nil {}
-      return FileInspection(
-        path: path, info: info, frameCount: reader.framesDelivered, delay: reader.delayRemoved, padding: reader.paddingRemoved,
-        delaySource: source(of: info, found: reader.delayRemoved + reader.paddingRemoved > 0))
-    } catch {
-      throw .input(input, InputCheck.problem(for: error))
-    }
+  /// Reports what the file's facts say: decoded once, or read from `cache`.
+  public static func inspect(path: String, cache: FactsCache? = FactsCache.standard()) throws(RenderError) -> FileInspection {
+    let facts = try InputFacts.gather([InputSource(path: path)], needs: FactsNeeds(decoded: true), cache: cache).facts[0]
+    let decoded = facts.decoded ?? DecodedFacts(delay: 0, padding: 0)
+    return FileInspection(
+      path: path, info: facts.info, frameCount: facts.frameCount, delay: decoded.delay, padding: decoded.padding,
+      delaySource: source(of: facts.info, found: decoded.delay + decoded.padding > 0))
   }
 
   private static func source(of info: AudioStreamInfo, found: Bool) -> String {

@@ -3,26 +3,45 @@ import FFmpegAudio
 import Foundation
 import Playlists
 
-/// Turns inputs, their playlist options and the mix options into a plan, at the mix's rate.
+/// Turns inputs, their playlist options, overlays and the mix options into a plan, at the mix's rate.
 ///
-/// This is where seconds become sample frames; from here on everything counts frames.
+/// This is where seconds become sample frames; from here on everything counts frames. It reads
+/// the inputs' facts only: it decodes nothing itself (but for an `auto` curve measured outside the
+/// edges the facts keep, which it says in a note).
 struct MixPlanning {
   let inputs: [InputSource]
-  let infos: [AudioStreamInfo]
+  let overlays: [OverlayInput]
+  let facts: [SourceFacts]
   let mix: MixOptions
   let sampleRate: Int
 
-  /// Measures every input's exact length and lays the mix out.
+  /// True when some transition asks for an `auto` curve, so the inputs' edges are needed.
+  static func needsEdges(inputs: [InputSource], mix: MixOptions) -> Bool {
+    func isAuto(_ spec: TransitionSpec?) -> Bool {
+      guard case .crossfade(let crossfade) = spec else { return false }
+      return crossfade.outCurve == .auto || crossfade.inCurve == .auto
+    }
+    return (mix.curve == .auto && (mix.crossfade ?? 0) > 0) || inputs.contains { isAuto($0.options.transition) }
+  }
+
+  /// Lays the mix out, then the overlays over it.
   func plan() throws(RenderError) -> Plan {
     var items: [PlanItem] = []
     for (index, input) in inputs.enumerated() {
-      let length = try SourceLength.frames(of: input, info: infos[index], at: sampleRate)
-      items.append(try item(index, input: input, length: length))
+      items.append(try item(index, input: input, length: facts[index].frameCount(at: sampleRate)))
     }
+    let overlays = try overlayItems()
+    var correlationNotes: [String] = []
     do {
-      return try Planner.plan(items, defaults: defaults(), sampleRate: sampleRate) { index, overlap in
-        (try? EndCorrelation.measure(outgoing: items[index], incoming: items[index + 1], inputs: inputs, overlap: overlap, sampleRate: sampleRate)) ?? 0
+      var plan = try Planner.plan(items, defaults: defaults(), sampleRate: sampleRate) { index, overlap in
+        let measured = try EndCorrelation.measure(
+          outgoing: items[index], incoming: items[index + 1], inputs: inputs, facts: facts, overlap: overlap, sampleRate: sampleRate)
+        if let note = measured.note { correlationNotes.append(note) }
+        return measured.correlation
       }
+      plan = try Planner.place(overlays, on: plan)
+      plan.notes += correlationNotes
+      return plan
     } catch {
       throw .options(error.description)
     }
@@ -30,15 +49,36 @@ struct MixPlanning {
 
   private func item(_ index: Int, input: InputSource, length: Int64) throws(RenderError) -> PlanItem {
     let options = input.options
+    try checkTimes(of: input)
+    return PlanItem(
+      source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
+      gain: gain(options), fadeIn: fade(options.fadeIn), fadeOut: fade(options.fadeOut), transition: options.transition.map(request), album: input.album ?? facts[index].info.tags["album"], label: input.label)
+  }
+
+  /// Refuses negative or endless cue and fade times.
+  private func checkTimes(of input: InputSource) throws(RenderError) {
+    let options = input.options
     for (name, value) in [("in", options.inPoint?.seconds), ("out", options.outPoint?.seconds), ("fade-in", options.fadeIn?.seconds), ("fade-out", options.fadeOut?.seconds)] {
       if let value, value < 0 || !value.isFinite { throw .input(input, .badOption("its \(name) time is negative")) }
     }
-    return PlanItem(
-      source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
-      gain: options.gainDB.map { pow(10, $0 / 20) } ?? 1,
-      fadeIn: options.fadeIn.map { Fade(length: frames($0.seconds)!, curve: $0.curve) },
-      fadeOut: options.fadeOut.map { Fade(length: frames($0.seconds)!, curve: $0.curve) },
-      transition: options.transition.map(request), album: input.album ?? infos[index].tags["album"], label: input.label)
+  }
+
+  private func overlayItems() throws(RenderError) -> [OverlayItem] {
+    try overlays.enumerated().map { offset, overlay throws(RenderError) in
+      let source = inputs.count + offset
+      let options = overlay.input.options
+      try checkTimes(of: overlay.input)
+      let anchor: OverlayItem.Anchor =
+        switch overlay.position {
+        case .time(let seconds): .timeline(frames(seconds)!)
+        case .input(let input, let offset): .item(input, offset: frames(offset)!)
+        }
+      return OverlayItem(
+        source: source, availableFrames: facts[source].frameCount(at: sampleRate), inPoint: options.inPoint?.frames(at: sampleRate) ?? 0,
+        outPoint: options.outPoint?.frames(at: sampleRate), anchor: anchor, gain: gain(options), fadeIn: fade(options.fadeIn),
+        fadeOut: fade(options.fadeOut),
+        duck: overlay.duckDB.map { (gain: pow(10, $0 / 20), rampLength: frames(overlay.duckRampSeconds)!) }, label: overlay.input.label)
+    }
   }
 
   private func defaults() -> PlanDefaults {
@@ -59,6 +99,11 @@ struct MixPlanning {
         inCurve: crossfade.inCurve, overlap: frames(crossfade.overlapSeconds))
     }
   }
+
+  /// The entry's gain as a factor (1 when it gives none).
+  private func gain(_ options: EntryOptions) -> Double { options.gainDB.map { pow(10, $0 / 20) } ?? 1 }
+
+  private func fade(_ spec: FadeSpec?) -> Fade? { spec.map { Fade(length: frames($0.seconds)!, curve: $0.curve) } }
 
   /// Seconds to the nearest frame at the mix's rate.
   private func frames(_ seconds: Double?) -> Int64? {

@@ -43,17 +43,18 @@ public enum Previews {
     guard length > 0, fade >= 0, fade * 2 < length else {
       throw .options("a snippet must be longer than two of its fades (\(length) s, fades of \(fade) s)")
     }
-    let infos = try InputCheck.probeAll(request.inputs)
     var medley = request
     medley.mix = MixOptions(crossfade: fade, curve: .fixed(.equalPower))
     medley.range = nil
+    let inputs = try Renderer.gatherFacts(medley)
     for (index, input) in request.inputs.enumerated() {
-      let available = Double(try SourceLength.frames(of: input, info: infos[index], at: infos[index].sampleRate)) / Double(infos[index].sampleRate)
+      let facts = inputs.facts[index]
+      let available = Double(facts.frameCount) / Double(facts.info.sampleRate)
       let start = input.options.inPoint?.seconds ?? 0
       medley.inputs[index].options = .init(
         inPoint: input.options.inPoint, outPoint: .seconds(min(available, start + length)), gainDB: input.options.gainDB)
     }
-    return try Renderer.render(medley, cancellation: cancellation)
+    return try Renderer.render(medley, knownFacts: inputs, cancellation: cancellation)
   }
 
   /// `mix.flac` → `mix-transition-03.flac`, zero-padded to the count's width.

@@ -16,11 +16,18 @@ public struct RenderRequest: Sendable {
   public var overwrite: Bool
   /// Decode the written file again and fail unless its length is the timeline's.
   public var verify: Bool
+  /// Sound laid over the mix (jingles, voice-overs).
+  public var overlays: [OverlayInput]
+  /// Where the inputs' facts are kept between runs; nil to gather them afresh (`--no-cache`).
+  public var cache: FactsCache?
 
   public init(
     inputs: [InputSource], outputPath: String, output: OutputOptions = OutputOptions(), mix: MixOptions = MixOptions(),
-    range: TimeRange? = nil, listing: ListingOptions = ListingOptions(), overwrite: Bool = false, verify: Bool = false
+    range: TimeRange? = nil, listing: ListingOptions = ListingOptions(), overwrite: Bool = false, verify: Bool = false,
+    overlays: [OverlayInput] = [], cache: FactsCache? = FactsCache.standard()
   ) {
+    self.overlays = overlays
+    self.cache = cache
     self.listing = listing
     self.range = range
     self.inputs = inputs

@@ -14,27 +14,48 @@ public enum Renderer {
     _ request: RenderRequest, cancellation: RenderCancellation = RenderCancellation(),
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
-    let prepared = try prepare(request)
+    try render(request, knownFacts: nil, cancellation: cancellation, progress: progress)
+  }
+
+  /// Renders `request`, reusing facts its caller gathered already (nil: gather them).
+  static func render(
+    _ request: RenderRequest, knownFacts: InputFacts?, cancellation: RenderCancellation,
+    progress: (@Sendable (RenderProgress) -> Void)? = nil
+  ) throws(RenderError) -> RenderReport {
+    let prepared = try prepare(request, knownFacts: knownFacts)
     let timeline = prepared.plan.timeline
     let selection = try request.range.map { range throws(RenderError) in try outputSelection(range, of: timeline) }
       ?? OutputSelection.whole(timeline)
     return try render(prepared, selection: selection, request: request, cancellation: cancellation, progress: progress)
   }
 
-  /// A request checked and planned: its inputs' descriptions, the output format and the plan.
+  /// A request checked and planned: its inputs' facts, the output format and the plan.
   struct Prepared {
     var plan: Plan
-    var infos: [AudioStreamInfo]
+    var inputs: InputFacts
     var format: OutputFormat
   }
 
-  /// Probes the inputs, resolves the output format and plans the mix.
-  static func prepare(_ request: RenderRequest) throws(RenderError) -> Prepared {
+  /// Gathers the inputs' facts, resolves the output format and plans the mix.
+  static func prepare(_ request: RenderRequest, knownFacts: InputFacts? = nil) throws(RenderError) -> Prepared {
     guard !request.inputs.isEmpty else { throw .options("nothing to render: no input files") }
-    let infos = try InputCheck.probeAll(request.inputs)
-    let format = try OutputFormat.resolve(path: request.outputPath, options: request.output, inputs: infos)
-    let plan = try MixPlanning(inputs: request.inputs, infos: infos, mix: request.mix, sampleRate: format.settings.layout.sampleRate).plan()
-    return Prepared(plan: plan, infos: infos, format: format)
+    let inputs: InputFacts
+    if let knownFacts { inputs = knownFacts } else { inputs = try gatherFacts(request) }
+    let format = try OutputFormat.resolve(
+      path: request.outputPath, options: request.output, inputs: Array(inputs.infos.prefix(request.inputs.count)))
+    var plan = try MixPlanning(
+      inputs: request.inputs, overlays: request.overlays, facts: inputs.facts, mix: request.mix,
+      sampleRate: format.settings.layout.sampleRate
+    ).plan()
+    plan.notes += inputs.notes
+    return Prepared(plan: plan, inputs: inputs, format: format)
+  }
+
+  /// The facts of the request's inputs and overlays, through its cache.
+  static func gatherFacts(_ request: RenderRequest) throws(RenderError) -> InputFacts {
+    try InputFacts.gather(
+      request.inputs + request.overlays.map(\.input),
+      needs: FactsNeeds(edges: MixPlanning.needsEdges(inputs: request.inputs, mix: request.mix)), cache: request.cache)
   }
 
   /// Renders `selection` of a prepared request.
@@ -43,7 +64,7 @@ public enum Renderer {
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
     try render(
-      prepared.plan, selection: selection, inputs: request.inputs, infos: prepared.infos, format: prepared.format,
+      prepared.plan, selection: selection, inputs: prepared.inputs.sources, infos: prepared.inputs.infos, format: prepared.format,
       request: request, cancellation: cancellation, progress: progress)
   }
 
@@ -111,11 +132,16 @@ public enum Renderer {
   }
 
   /// Plans a mix without rendering it: the timeline `render` would follow, at `sampleRate` (the
-  /// first input's when nil).
-  public static func plan(inputs: [InputSource], mix: MixOptions, sampleRate: Int? = nil) throws(RenderError) -> Plan {
-    guard !inputs.isEmpty else { throw .options("nothing to plan: no input files") }
-    let infos = try InputCheck.probeAll(inputs)
-    return try MixPlanning(inputs: inputs, infos: infos, mix: mix, sampleRate: sampleRate ?? infos[0].sampleRate).plan()
+  /// first input's when nil), with the inputs (tracks, then overlays) its clips name.
+  public static func plan(_ request: RenderRequest, sampleRate: Int? = nil) throws(RenderError) -> (plan: Plan, sources: [InputSource]) {
+    guard !request.inputs.isEmpty else { throw .options("nothing to plan: no input files") }
+    let inputs = try gatherFacts(request)
+    var plan = try MixPlanning(
+      inputs: request.inputs, overlays: request.overlays, facts: inputs.facts, mix: request.mix,
+      sampleRate: sampleRate ?? inputs.facts[0].info.sampleRate
+    ).plan()
+    plan.notes += inputs.notes
+    return (plan, inputs.sources)
   }
 
   /// Runs the streamer on its own thread and encodes what it sends on this one.

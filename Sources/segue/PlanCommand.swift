@@ -16,6 +16,9 @@ struct PlanCommand: ParsableCommand {
   @OptionGroup(title: "Transitions")
   var mix: MixFlags
 
+  @OptionGroup(title: "Facts cache")
+  var cache: CacheFlags
+
   @Option(help: "The mix's sample rate in Hz (default: the first track's).")
   var sampleRate: Int?
 
@@ -29,11 +32,13 @@ struct PlanCommand: ParsableCommand {
     FFmpegLogLevel.quiet.apply()
     do {
       let expanded = try PlaylistExpansion.inputs(from: inputs)
-      let plan = try Renderer.plan(
-        inputs: expanded.inputs, mix: try mix.options(playlistDefaults: expanded.defaults), sampleRate: sampleRate)
-      let description = PlanDescription(plan: plan, inputs: expanded.inputs)
+      let request = RenderRequest(
+        inputs: expanded.inputs, outputPath: "", mix: try mix.options(playlistDefaults: expanded.defaults), overlays: expanded.overlays,
+        cache: cache.cache)
+      let (plan, sources) = try Renderer.plan(request, sampleRate: sampleRate)
+      let description = PlanDescription(plan: plan, inputs: sources)
       print(json ? try description.json() : description.table())
-      if let svg { try TextFile.write(TimelinePicture(plan: plan, inputs: expanded.inputs).svg(), to: svg) }
+      if let svg { try TextFile.write(TimelinePicture(plan: plan, inputs: sources).svg(), to: svg) }
     } catch let error as RenderError {
       printError(error.description)
       throw ExitCode.failure

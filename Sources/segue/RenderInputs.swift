@@ -15,6 +15,9 @@ struct RenderInputs: ParsableArguments {
   @OptionGroup(title: "Transitions")
   var mix: MixFlags
 
+  @OptionGroup(title: "Facts cache")
+  var cache: CacheFlags
+
   @OptionGroup(title: "Output format")
   var format: OutputFormatOptions
 
@@ -23,6 +26,7 @@ struct RenderInputs: ParsableArguments {
     let expanded = try PlaylistExpansion.inputs(from: inputs)
     return RenderRequest(
       inputs: expanded.inputs, outputPath: output, output: try format.options(),
-      mix: try mix.options(playlistDefaults: expanded.defaults), overwrite: overwrite, verify: verify)
+      mix: try mix.options(playlistDefaults: expanded.defaults), overwrite: overwrite, verify: verify, overlays: expanded.overlays,
+      cache: cache.cache)
   }
 }

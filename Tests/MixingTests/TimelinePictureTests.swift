@@ -14,7 +14,7 @@ import Testing
     let titles = ["Opening & <Intro>", "Second", "Third \"quoted\""]
     var inputs = try titles.indices.map { try fixture.track("t\($0)", Signal.noise(channels: 1, frames: 16_000 + $0, seed: UInt64($0))) }
     for index in inputs.indices { inputs[index].title = titles[index] }
-    let plan = try Renderer.plan(inputs: inputs, mix: MixOptions(crossfade: 0.5))
+    let plan = try Renderer.plan(RenderRequest(inputs: inputs, outputPath: "", mix: MixOptions(crossfade: 0.5))).plan
     let svg = try TimelinePicture(plan: plan, inputs: inputs).svg(peaksPerClip: 50)
     let collector = TextCollector()
     let parser = XMLParser(data: Data(svg.utf8))

@@ -64,7 +64,7 @@ import Testing
     MalformedCase(testDescription: "entry without a file", text: "version: 1\nentries:\n  - title: x\n",
             message: "/sets/friday.yaml:3:5: an entry needs a 'file'"),
     MalformedCase(testDescription: "unknown field", text: "version: 1\nentries:\n  - file: a.flac\n    volume: 3\n",
-            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, title, in, out, gain, fade-in, fade-out, transition)"),
+            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, in, out, gain, fade-in, fade-out, transition)"),
     MalformedCase(testDescription: "unknown curve", text: "version: 1\ndefaults: { curve: wobble }\nentries: []\n",
             message: "/sets/friday.yaml:2:20: unknown curve 'wobble' (expected linear, equal-power, s-curve, log, exp)"),
     MalformedCase(testDescription: "bad time", text: "version: 1\nentries:\n  - file: a.flac\n    in: 1:75\n",

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A folder of facts about input files, one file per input and kind, so a second plan or render
+/// of the same files decodes nothing.
+///
+/// An entry is used only while the file is unchanged (its `FileKey`) and the entry was written by
+/// this version of the format. Entries are written atomically. A damaged entry or a folder that
+/// cannot be written is noted and ignored: the cache never fails a render.
+public struct FactsCache: Sendable {
+  /// Bumped whenever the shape of what is stored changes; other versions' entries are not read.
+  public static let formatVersion = 1
+
+  /// The cache's folder.
+  public let folder: String
+
+  public init(folder: String) { self.folder = folder }
+
+  /// The user's cache: `SEGUE_CACHE_DIR`, else `$XDG_CACHE_HOME/segue` or `~/.cache/segue` on
+  /// Linux and `~/Library/Caches/segue` on macOS; nil without a home folder.
+  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> FactsCache? {
+    if let folder = environment["SEGUE_CACHE_DIR"], !folder.isEmpty { return FactsCache(folder: folder) }
+    #if os(macOS)
+      return environment["HOME"].map { FactsCache(folder: "\($0)/Library/Caches/segue") }
+    #else
+      if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return FactsCache(folder: "\(xdg)/segue") }
+      return environment["HOME"].map { FactsCache(folder: "\($0)/.cache/segue") }
+    #endif
+  }
+
+  /// What a look-up found.
+  public enum Lookup<Value> {
+    case hit(Value)
+    case miss
+    /// An entry was there but could not be read; the note says so.
+    case ignored(note: String)
+  }
+
+  /// The stored `kind` of facts about the file at `path`, if it is there and still valid.
+  public func load<Value: Decodable>(_ type: Value.Type, kind: String, for path: String) -> Lookup<Value> {
+    let file = entryPath(kind: kind, for: path)
+    guard let data = FileManager.default.contents(atPath: file) else { return .miss }
+    guard let entry = try? JSONDecoder().decode(Entry<Value>.self, from: data) else {
+      return .ignored(note: "cache: ignored a damaged entry for \(path) (\(file)); measured again")
+    }
+    guard entry.path == absolute(path), entry.kind == kind, let key = FileKey.of(path: path), entry.key == key else { return .miss }
+    return .hit(entry.value)
+  }
+
+  /// Stores `value` as the `kind` of facts about the file at `path`; returns a note when it cannot.
+  public func store<Value: Encodable>(_ value: Value, kind: String, for path: String) -> String? {
+    guard let key = FileKey.of(path: path) else { return nil }
+    let file = entryPath(kind: kind, for: path)
+    do {
+      try FileManager.default.createDirectory(atPath: versionFolder, withIntermediateDirectories: true)
+      let data = try JSONEncoder().encode(Entry(kind: kind, path: absolute(path), key: key, value: value))
+      try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+      return nil
+    } catch {
+      return "cache: cannot write to \(folder) (\((error as NSError).localizedDescription)); results are not kept"
+    }
+  }
+
+  /// How many entries the cache holds and their size in bytes.
+  public func info() -> (entries: Int, bytes: Int64) {
+    let files = entryFiles()
+    let bytes = files.reduce(Int64(0)) { sum, file in
+      sum + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int64) ?? 0)
+    }
+    return (files.count, bytes)
+  }
+
+  /// Removes every entry (of every format version) and returns how many there were.
+  @discardableResult
+  public func clear() throws -> Int {
+    let files = entryFiles()
+    for file in files { try FileManager.default.removeItem(atPath: file) }
+    return files.count
+  }
+
+  private var versionFolder: String { "\(folder)/v\(Self.formatVersion)" }
+
+  private func entryFiles() -> [String] {
+    let manager = FileManager.default
+    let versions = (try? manager.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("v") } ?? []
+    return versions.flatMap { version in
+      ((try? manager.contentsOfDirectory(atPath: "\(folder)/\(version)")) ?? []).filter { $0.hasSuffix(".json") }
+        .map { "\(folder)/\(version)/\($0)" }
+    }
+  }
+
+  private func entryPath(kind: String, for path: String) -> String {
+    var hash = FNV1a()
+    hash.add(Array(absolute(path).utf8))
+    return "\(versionFolder)/\(String(hash.value, radix: 16))-\(kind).json"
+  }
+
+  private func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+  /// What one cache file holds.
+  fileprivate struct Entry<Value> {
+    var kind: String
+    var path: String
+    var key: FileKey
+    var value: Value
+  }
+}
+
+extension FactsCache.Entry: Encodable where Value: Encodable {}
+extension FactsCache.Entry: Decodable where Value: Decodable {}

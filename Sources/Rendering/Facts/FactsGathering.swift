@@ -1,0 +1,72 @@
+import FFmpegAudio
+
+/// Gathers an input's facts: from the cache when they are there, otherwise from its header and
+/// at most one decode, then stores them back.
+struct FactsGathering {
+  let cache: FactsCache?
+  let needs: FactsNeeds
+
+  /// How much of each edge to decode for the snippets, in seconds (a second more than kept).
+  private static let edgeSeconds = Double(EdgeSnippets.length) / Double(EdgeSnippets.rate) + 1
+
+  /// The facts of `input` (its header already checked, so `info` is known), and any note.
+  func facts(of input: InputSource, info: AudioStreamInfo, notes: inout [String]) throws(RenderError) -> SourceFacts {
+    var known: SourceFacts?
+    if let cache {
+      switch cache.load(SourceFacts.self, kind: "facts", for: input.path) {
+      case .hit(let facts): known = facts
+      case .miss: break
+      case .ignored(let note): notes.append(note)
+      }
+    }
+    if let known, needs.areMet(by: known) { return known }
+    let facts: SourceFacts
+    do {
+      facts = try gather(input.path, info: known?.info ?? info, known: known)
+    } catch {
+      throw .input(input, InputCheck.problem(for: error))
+    }
+    if let cache, let note = cache.store(facts, kind: "facts", for: input.path) { notes.append(note) }
+    return facts
+  }
+
+  private func gather(_ path: String, info: AudioStreamInfo, known: SourceFacts?) throws -> SourceFacts {
+    if let length = known?.frameCount ?? info.declaredFrameCount, !needs.decoded {
+      var facts = known ?? SourceFacts(info: info, frameCount: length)
+      if needs.edges, facts.edges == nil {
+        guard let edges = try edgesBySeeking(path, info: info, length: length) else { return try decodeWhole(path, info: info) }
+        facts.edges = edges
+      }
+      return facts
+    }
+    return try decodeWhole(path, info: info)
+  }
+
+  /// Decodes the whole file once: its exact length, delay and padding, and both edges.
+  private func decodeWhole(_ path: String, info: AudioStreamInfo) throws -> SourceFacts {
+    FactsDecodes.record(path)
+    let reader = try AudioFileReader(path: path)
+    let collector = try EdgeCollector(sourceRate: info.sampleRate, channels: reader.output.channelCount)
+    while let block = try reader.nextBlock() { try collector.add(block) }
+    return SourceFacts(
+      info: info, frameCount: reader.framesDelivered,
+      decoded: DecodedFacts(delay: reader.delayRemoved, padding: reader.paddingRemoved), edges: try collector.finish())
+  }
+
+  /// Decodes only the first and last seconds, where the file can be entered exactly; nil where
+  /// it cannot (then the whole file is decoded instead).
+  private func edgesBySeeking(_ path: String, info: AudioStreamInfo, length: Int64) throws -> EdgeSnippets? {
+    let edgeFrames = Int64(Self.edgeSeconds * Double(info.sampleRate))
+    let tailStart = max(0, length - edgeFrames)
+    let tailReader = try AudioFileReader(path: path)
+    let entered = tailStart == 0 ? true : try tailReader.seek(toFrame: tailStart)
+    guard entered else { return nil }
+    FactsDecodes.record(path)
+    let headReader = try AudioFileReader(path: path)
+    let head = try EdgeCollector(sourceRate: info.sampleRate, channels: headReader.output.channelCount)
+    while headReader.framesDelivered < edgeFrames, let block = try headReader.nextBlock() { try head.add(block) }
+    let tail = try EdgeCollector(sourceRate: info.sampleRate, channels: tailReader.output.channelCount, startingAt: tailStart)
+    while let block = try tailReader.nextBlock() { try tail.add(block) }
+    return try tail.finish(head: try head.finishHead())
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What identifies a file's contents without reading all of it: size, times, inode and a hash of
+/// its first and last 64 KiB. Any edit, touch or replacement changes it.
+public struct FileKey: Sendable, Codable, Equatable {
+  public var size: Int64
+  public var modified: Int64
+  public var changed: Int64
+  public var inode: UInt64
+  public var device: UInt64
+  public var edgeHash: UInt64
+
+  /// How much of each end of the file is hashed.
+  static let hashedBytes = 64 * 1024
+
+  /// The key of the file at `path` now, or nil when it cannot be read.
+  public static func of(path: String) -> FileKey? {
+    var status = stat()
+    guard stat(path, &status) == 0, let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    let size = Int64(status.st_size)
+    var hash = FNV1a()
+    guard let head = try? handle.read(upToCount: hashedBytes) else { return nil }
+    hash.add(head)
+    if size > Int64(hashedBytes) {
+      guard (try? handle.seek(toOffset: UInt64(max(Int64(hashedBytes), size - Int64(hashedBytes))))) != nil,
+        let tail = try? handle.read(upToCount: hashedBytes)
+      else { return nil }
+      hash.add(tail)
+    }
+    return FileKey(
+      size: size, modified: nanoseconds(status.st_mtim), changed: nanoseconds(status.st_ctim), inode: UInt64(status.st_ino),
+      device: UInt64(status.st_dev), edgeHash: hash.value)
+  }
+
+  private static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+}
+
+/// The 64-bit FNV-1a hash: a change detector, not a defence against tampering.
+struct FNV1a {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func add(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0100_0000_01b3 }
+  }
+}

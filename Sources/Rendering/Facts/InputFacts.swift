@@ -1,0 +1,54 @@
+import Dispatch
+import FFmpegAudio
+import Synchronization
+
+/// The facts of every input of a render, gathered in parallel (one input per core) and checked
+/// before anything is written; every bad input is reported at once.
+public struct InputFacts: Sendable {
+  /// The inputs, in the render's order (tracks, then overlays).
+  public var sources: [InputSource]
+  /// Each input's facts, in the same order.
+  public var facts: [SourceFacts]
+  /// What the cache had to say (an entry ignored, a folder it could not write).
+  public var notes: [String]
+
+  /// The inputs' stream descriptions, in order.
+  public var infos: [AudioStreamInfo] { facts.map(\.info) }
+
+  /// Probes every input's header, then gathers what `needs` asks for, through `cache`.
+  public static func gather(_ sources: [InputSource], needs: FactsNeeds, cache: FactsCache?) throws(RenderError) -> InputFacts {
+    let infos = try InputCheck.probeAll(sources)
+    let gathering = FactsGathering(cache: cache, needs: needs)
+    let results = ResultSlots<(SourceFacts, [String])>(count: sources.count)
+    DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+      var notes: [String] = []
+      results.set(index, Result { () throws(RenderError) in
+        (try gathering.facts(of: sources[index], info: infos[index], notes: &notes), notes)
+      })
+    }
+    var facts: [SourceFacts] = []
+    var notes: [String] = []
+    var errors: [RenderError] = []
+    for result in results.values {
+      switch result {
+      case .success(let (value, its)): facts.append(value); notes += its
+      case .failure(let error): errors.append(error)
+      }
+    }
+    if errors.count == 1 { throw errors[0] }
+    if errors.count > 1 { throw .several(errors) }
+    return InputFacts(sources: sources, facts: facts, notes: notes)
+  }
+}
+
+/// One slot per parallel task for its result, written once each from any thread.
+final class ResultSlots<Value: Sendable>: Sendable {
+  private let slots: Mutex<[Result<Value, RenderError>?]>
+
+  init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+  func set(_ index: Int, _ result: Result<Value, RenderError>) { slots.withLock { $0[index] = result } }
+
+  /// Every slot's result, in order (after all tasks have finished).
+  var values: [Result<Value, RenderError>] { slots.withLock { $0.map { $0! } } }
+}

@@ -1,0 +1,49 @@
+import FFmpegAudio
+
+/// Everything known about one input before rendering, gathered once and cached: its stream
+/// description, tags, exact length and, when something asked for them, its edges.
+///
+/// Planning, rendering, `plan`, `inspect` and previews all read these facts; none of them decodes
+/// an input to learn what is here.
+public struct SourceFacts: Sendable, Equatable, Codable {
+  /// What the file says about its audio stream (rate, channels, codec, tags, chapters).
+  public var info: AudioStreamInfo
+  /// The exact length in frames at the source's own rate, encoder delay and padding removed.
+  public var frameCount: Int64
+  /// What decoding the whole file found; nil when the container stated the length exactly and
+  /// nothing needed a full decode.
+  public var decoded: DecodedFacts?
+  /// The first and last seconds, for `auto` curves; nil until something asks for them.
+  public var edges: EdgeSnippets?
+
+  /// The exact length in frames at `sampleRate`.
+  public func frameCount(at sampleRate: Int) -> Int64 {
+    AudioFileReader.convertedLength(frameCount, from: info.sampleRate, to: sampleRate)
+  }
+}
+
+/// What a full decode of a file found beyond its length.
+public struct DecodedFacts: Sendable, Equatable, Codable {
+  /// Encoder delay (priming) removed from the start, in source frames.
+  public var delay: Int64
+  /// Encoder padding removed from the end, in source frames.
+  public var padding: Int64
+}
+
+/// Which facts a caller needs beyond the stream description and length.
+public struct FactsNeeds: Sendable, Equatable {
+  /// The edge snippets, for `auto` curves.
+  public var edges: Bool
+  /// What a full decode finds (delay and padding), for `inspect`.
+  public var decoded: Bool
+
+  public init(edges: Bool = false, decoded: Bool = false) {
+    self.edges = edges
+    self.decoded = decoded
+  }
+
+  /// True when `facts` hold all of this.
+  func areMet(by facts: SourceFacts) -> Bool {
+    (!edges || facts.edges != nil) && (!decoded || facts.decoded != nil)
+  }
+}
