@@ -74,7 +74,7 @@ public struct AudioComposition: Sendable {
     }
     let request = RenderRequest(inputs: sources, outputPath: path, output: options, overwrite: overwrite, verify: verify)
     return try Renderer.render(
-      Plan(timeline: timeline, notes: inputs.notes), selection: .whole(timeline), inputs: sources, infos: inputs.infos, format: format, request: request, cancellation: cancellation,
+      Plan(timeline: timeline, notes: inputs.notes), selection: .whole(timeline), inputs: inputs, format: format, request: request, cancellation: cancellation,
       progress: progress)
   }
 

@@ -16,24 +16,29 @@ final class ClipReader {
   /// Frames of the clip handed to the mixer so far.
   private(set) var position: Int64 = 0
 
-  private let reader: AudioFileReader
+  private let reader: any ClipSamples
   private var block = UnsafeBufferPointer<Float>(start: nil, count: 0)
   private var blockOffset = 0
   private let channels: Int
 
-  /// Opens the clip's source, ready to play from `offset` frames into the clip.
+  /// Opens the clip's source (its own decoder, or its place in a resampled run), ready to play
+  /// from `offset` frames into the clip.
   init(
     clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, outputBits: Int?, ducks: [Duck] = [],
-    startingAt offset: Int64 = 0
+    run: (run: ResampledRun, member: Int)? = nil, startingAt offset: Int64 = 0
   ) throws(RenderError) {
     self.clip = clip
     self.ducks = clip.layer == .track ? ducks : []
     self.input = input
     channels = layout.channelCount
-    do {
-      reader = try AudioFileReader(path: input.path, output: layout)
-    } catch {
-      throw .input(input, InputCheck.problem(for: error))
+    if let run {
+      reader = RunMemberSource(run: run.run, member: run.member)
+    } else {
+      do {
+        reader = try AudioFileReader(path: input.path, output: layout)
+      } catch {
+        throw .input(input, InputCheck.problem(for: error))
+      }
     }
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
     sourceIsExact = reader.copiesSamplesExactly && onGrid
@@ -122,5 +127,48 @@ final class ClipReader {
       blockOffset = 0
     }
     return UnsafeBufferPointer(rebasing: block[blockOffset...])
+  }
+}
+
+/// Where a clip's samples come from, in the mix's layout, one block at a time.
+protocol ClipSamples: AnyObject {
+  /// The next block of interleaved samples, valid until the next call; nil at the end.
+  func nextBlock() throws -> UnsafeBufferPointer<Float>?
+  /// Moves so the next block starts `frame` frames in; false (having done nothing) where that
+  /// cannot be done exactly.
+  func seek(toFrame frame: Int64) throws -> Bool
+  /// Frames handed out so far, counting those a seek skipped.
+  var framesDelivered: Int64 { get }
+  /// True when every sample is a decoded sample unchanged.
+  var copiesSamplesExactly: Bool { get }
+}
+
+extension AudioFileReader: ClipSamples {}
+
+/// One track's part of a resampled run: the run's frames from where the track starts to where
+/// it ends.
+final class RunMemberSource: ClipSamples {
+  private let run: ResampledRun
+  private let start: Int64
+  private let length: Int64
+  private(set) var framesDelivered: Int64 = 0
+  var copiesSamplesExactly: Bool { false }
+
+  init(run: ResampledRun, member: Int) {
+    self.run = run
+    start = run.start(ofMember: member)
+    length = (member + 1 < run.members.count ? run.start(ofMember: member + 1) : run.frameCount) - start
+  }
+
+  func nextBlock() throws -> UnsafeBufferPointer<Float>? {
+    guard framesDelivered < length else { return nil }
+    let block = try run.read(at: start + framesDelivered, maxFrames: Int(min(4096, length - framesDelivered)))
+    framesDelivered += Int64(block.count / run.layout.channelCount)
+    return block.isEmpty ? nil : block
+  }
+
+  func seek(toFrame frame: Int64) -> Bool {
+    framesDelivered = frame
+    return true
   }
 }

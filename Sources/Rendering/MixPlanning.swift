@@ -25,11 +25,32 @@ struct MixPlanning {
   }
 
   /// Lays the mix out, then the overlays over it.
+  ///
+  /// Tracks that will be resampled as one run (see `ResampledRuns`) take their lengths from the
+  /// run: the track starting at source frame `s` of the run starts at `round(s × out ÷ in)`.
   func plan() throws(RenderError) -> Plan {
     var items: [PlanItem] = []
     for (index, input) in inputs.enumerated() {
       items.append(try item(index, input: input, length: facts[index].frameCount(at: sampleRate)))
     }
+    let firstPlan = try plan(items)
+    let runs = ResampledRuns(timeline: firstPlan.timeline, inputs: inputs, rates: facts.map(\.info.sampleRate)).runs
+    guard !runs.isEmpty else { return firstPlan }
+    for run in runs {
+      let sources = run.map { firstPlan.timeline.clips[$0].source }
+      var sourceFrames: Int64 = 0
+      for source in sources {
+        let rate = facts[source].info.sampleRate
+        let start = AudioFileReader.convertedLength(sourceFrames, from: rate, to: sampleRate)
+        sourceFrames += facts[source].frameCount
+        items[source].availableFrames = AudioFileReader.convertedLength(sourceFrames, from: rate, to: sampleRate) - start
+      }
+    }
+    return try plan(items)
+  }
+
+  /// Plans `items`, then lays the overlays over them.
+  private func plan(_ items: [PlanItem]) throws(RenderError) -> Plan {
     let overlays = try overlayItems()
     var correlationNotes: [String] = []
     do {

@@ -64,7 +64,7 @@ public enum Renderer {
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
     try render(
-      prepared.plan, selection: selection, inputs: prepared.inputs.sources, infos: prepared.inputs.infos, format: prepared.format,
+      prepared.plan, selection: selection, inputs: prepared.inputs, format: prepared.format,
       request: request, cancellation: cancellation, progress: progress)
   }
 
@@ -83,12 +83,13 @@ public enum Renderer {
 
   /// Renders a planned timeline of probed inputs into `request.outputPath`.
   static func render(
-    _ plan: Plan, selection: OutputSelection, inputs: [InputSource], infos: [AudioStreamInfo], format: OutputFormat,
+    _ plan: Plan, selection: OutputSelection, inputs facts: InputFacts, format: OutputFormat,
     request: RenderRequest, cancellation: RenderCancellation, progress: (@Sendable (RenderProgress) -> Void)?
   ) throws(RenderError) -> RenderReport {
     let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output.discard() }
     let isWhole = selection.isWhole(of: plan.timeline)
+    let (inputs, infos) = (facts.sources, facts.infos)
     let trackList = isWhole ? TrackList(plan: plan, inputs: inputs, infos: infos) : nil
     let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, isWhole: isWhole)
     let metadata = try trackList.map { list throws(RenderError) in
@@ -105,7 +106,7 @@ public enum Renderer {
       throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
     }
     let streamer = TimelineStreamer(
-      timeline: plan.timeline, inputs: inputs, inputInfos: infos, format: writer.inputFormat,
+      timeline: plan.timeline, inputs: inputs, facts: facts.facts, format: writer.inputFormat,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
     try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)

@@ -26,7 +26,7 @@ enum StreamerMessage: Sendable {
 struct TimelineStreamer: Sendable {
   let timeline: Timeline
   let inputs: [InputSource]
-  let inputInfos: [AudioStreamInfo]
+  let facts: [SourceFacts]
   let format: EncoderInputFormat
   let cancellation: RenderCancellation
   /// The parts of the timeline to play, in order; the whole timeline for a full render.
@@ -78,6 +78,8 @@ struct TimelineStreamer: Sendable {
     let converter = PCMConverter(format: format)
     let channels = format.layout.channelCount
     let clips = timeline.clips
+    let runs = ResampledRuns(timeline: timeline, inputs: inputs, rates: facts.map(\.info.sampleRate))
+    var openRuns: [Int: ResampledRun] = [:]
     let edges = edges(endingAt: range.upperBound)
     var nextEdge = 0
     var readers: [ClipReader] = []
@@ -88,7 +90,13 @@ struct TimelineStreamer: Sendable {
       while nextClip < clips.count && clips[nextClip].start <= position + lookahead && clips[nextClip].start < range.upperBound {
         // Clips that end before the range begins are never opened.
         if clips[nextClip].end > position {
-          readers.append(try open(nextClip, from: max(0, position - clips[nextClip].start)))
+          var run: (run: ResampledRun, member: Int)?
+          if let membership = runs.membership(ofClip: nextClip) {
+            let shared = openRuns[membership.run] ?? makeRun(runs.runs[membership.run])
+            openRuns[membership.run] = shared
+            run = (shared, membership.member)
+          }
+          readers.append(try open(nextClip, run: run, from: max(0, position - clips[nextClip].start)))
         }
         nextClip += 1
       }
@@ -122,11 +130,20 @@ struct TimelineStreamer: Sendable {
     }
   }
 
-  /// Opens clip `index`, ready to play from `offset` frames into the clip.
-  private func open(_ index: Int, from offset: Int64) throws(RenderError) -> ClipReader {
+  /// Opens clip `index` (through its resampled run, if it is in one), ready to play from `offset`
+  /// frames into the clip.
+  private func open(_ index: Int, run: (run: ResampledRun, member: Int)?, from offset: Int64) throws(RenderError) -> ClipReader {
     let clip = timeline.clips[index]
     return try ClipReader(
-      clip: clip, input: inputs[clip.source], info: inputInfos[clip.source], layout: format.layout,
-      outputBits: format.integerBits, ducks: timeline.ducks, startingAt: offset)
+      clip: clip, input: inputs[clip.source], info: facts[clip.source].info, layout: format.layout,
+      outputBits: format.integerBits, ducks: timeline.ducks, run: run, startingAt: offset)
+  }
+
+  /// The shared resampler of the tracks `clipIndexes`.
+  private func makeRun(_ clipIndexes: [Int]) -> ResampledRun {
+    let sources = clipIndexes.map { timeline.clips[$0].source }
+    return ResampledRun(
+      members: sources.map { ResampledRun.Member(input: inputs[$0], frames: facts[$0].frameCount) },
+      sourceRate: facts[sources[0]].info.sampleRate, layout: format.layout)
   }
 }

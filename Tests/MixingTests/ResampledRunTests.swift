@@ -1,0 +1,67 @@
+import AudioTestSupport
+import FFmpegAudio
+import Foundation
+import Rendering
+import Testing
+
+/// Tracks joined gaplessly at another rate are resampled as one signal: split or whole, the
+/// album comes out the same, and any part of it equals the same slice of the whole.
+@Suite struct ResampledRunTests {
+  /// An album of tones and noise, split at odd points into four tracks, each written as a file.
+  struct Album {
+    let folder = TemporaryFolder("segue-run")
+    let whole: InputSource
+    let tracks: [InputSource]
+
+    init(rate: Int, cuts: [Int], frames: Int) throws {
+      let layout = PCMLayout(sampleRate: rate, channelCount: 2)
+      let tones = Signal.sine(frequency: 1234.5, sampleRate: rate, channels: 2, frames: frames, amplitude: 0.3)
+      let noise = Signal.noise(channels: 2, frames: frames, amplitude: 0.2, seed: 3)
+      let signal = zip(tones, noise).map { Signal.quantized16(Double($0 + $1)) }
+      let wholePath = folder.file("album.flac")
+      try AudioFile.write(signal, layout: layout, to: wholePath, options: OutputOptions(bitDepth: 16))
+      whole = InputSource(path: wholePath)
+      var tracks: [InputSource] = []
+      for (index, bounds) in zip([0] + cuts, cuts + [frames]).enumerated() {
+        let path = folder.file("t\(index).flac")
+        try AudioFile.write(Array(signal[(bounds.0 * 2)..<(bounds.1 * 2)]), layout: layout, to: path, options: OutputOptions(bitDepth: 16))
+        tracks.append(InputSource(path: path))
+      }
+      self.tracks = tracks
+    }
+
+    /// Renders `inputs` at `rate` to float WAV (so nothing is lost to quantization) and decodes it.
+    func render(_ inputs: [InputSource], at rate: Int, range: TimeRange? = nil, name: String) throws -> (RenderReport, [Float]) {
+      let path = folder.file(name)
+      let report = try Renderer.render(
+        RenderRequest(
+          inputs: inputs, outputPath: path, output: OutputOptions(bitDepth: 32, sampleRate: rate), range: range, verify: true, cache: nil))
+      return (report, try AudioFile.read(path: path).samples)
+    }
+  }
+
+  @Test(arguments: [(48_000, 44_100), (44_100, 48_000)])
+  func aSplitAlbumResampledEqualsTheWholeOne(_ rates: (source: Int, mix: Int)) throws {
+    let album = try Album(rate: rates.source, cuts: [70_001, 150_013, 223_457], frames: 288_887)
+    let (wholeReport, whole) = try album.render([album.whole], at: rates.mix, name: "whole.wav")
+    let (splitReport, split) = try album.render(album.tracks, at: rates.mix, name: "split.wav")
+    #expect(splitReport.outputFrameCount == wholeReport.outputFrameCount)
+    #expect(split.count == whole.count)
+    let worst = zip(split, whole).map { abs($0 - $1) }.max() ?? 1
+    #expect(worst < 1e-4, "largest difference \(worst)")
+    // Each track starts at round(its first source frame × out ÷ in).
+    let starts = splitReport.timeline.clips.map(\.start)
+    let expected = [0, 70_001, 150_013, 223_457].map { (Int64($0) * Int64(rates.mix) + Int64(rates.source / 2)) / Int64(rates.source) }
+    #expect(starts == expected)
+  }
+
+  @Test func aPartOfARunEqualsTheSameSliceOfTheWhole() throws {
+    let album = try Album(rate: 48_000, cuts: [70_001, 150_013, 223_457], frames: 288_887)
+    let (_, whole) = try album.render(album.tracks, at: 44_100, name: "whole.wav")
+    // From inside the second track to inside the fourth.
+    let (report, part) = try album.render(album.tracks, at: 44_100, range: TimeRange(from: 2.1, to: 4.9), name: "part.wav")
+    let first = Int(report.segments[0].lowerBound) * 2
+    #expect(part.count == Int(report.segments[0].count) * 2)
+    #expect(Array(whole[first..<(first + part.count)]) == part, "the part differs from the slice")
+  }
+}
