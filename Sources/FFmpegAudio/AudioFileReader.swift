@@ -20,8 +20,8 @@ public final class AudioFileReader {
   /// Encoder padding removed from the end so far, in source frames.
   public private(set) var paddingRemoved: Int64 = 0
 
-  private let demuxer: Demuxer
-  private let decoder: AudioDecoder
+  private var demuxer: Demuxer
+  private var decoder: AudioDecoder
   private let packet = Packet()
   private let frame = Frame()
   private let buffer: SampleBuffer
@@ -36,8 +36,14 @@ public final class AudioFileReader {
   private enum State { case decoding, flushing, finished }
   /// After a seek: the source frame the next block must start at.
   private var seekTarget: Int64?
-  /// Containers whose packet timestamps count samples exactly, so seeks land on an exact frame.
-  private static let exactSeekContainers: Set<String> = ["flac", "wav", "aiff", "w64"]
+  /// True when `frame` holds a decoded frame that a seek found and the next block starts in.
+  private var holdsSoughtFrame = false
+  /// Containers whose frames stand alone, so a seek needs no pre-roll.
+  private static let standaloneFrameContainers: Set<String> = ["flac", "wav", "aiff", "w64"]
+  /// Source frames decoded (and dropped) before a seek's target in compressed formats, so the
+  /// decoder's state (MP3's bit reservoir and filter bank, the MDCT overlap of AAC and Vorbis,
+  /// Opus's filters) is what it would be after decoding from the start.
+  static let seekPreRoll: Int64 = 16_384
 
   /// Opens `path`; blocks come out in `output`'s layout, or in the file's own when it is nil.
   public init(path: String, output: PCMLayout? = nil) throws {
@@ -76,6 +82,9 @@ public final class AudioFileReader {
       case .flushing:
         state = .finished
         if let block = try flushResampler() { return block }
+      case .decoding where holdsSoughtFrame:
+        holdsSoughtFrame = false
+        if let block = try convertDecodedFrame() { return block }
       case .decoding:
         switch try decoder.receive(into: frame) {
         case .produced:
@@ -91,24 +100,67 @@ public final class AudioFileReader {
   }
 
   /// Moves so that the next block starts `target` frames into the source, and returns true; or
-  /// returns false, having done nothing, where that cannot be done exactly (compressed formats
-  /// with encoder delay, MP4, resampled output, or a reader that has already started).
+  /// returns false, having done nothing, where that cannot be done exactly.
+  ///
+  /// It seeks to `seekPreRoll` frames before the target (none for FLAC, WAV and AIFF, whose frames
+  /// stand alone), decodes up to the target and checks on the way that the frames' timestamps run
+  /// on without a gap and reach the target; if they do not, it goes back to the start and returns
+  /// false, so the caller decodes from there. Resampled output cannot seek (its filter's phase
+  /// depends on everything before); nor can a reader that has started.
   public func seek(toFrame target: Int64) throws -> Bool {
-    guard target > 0, isUnconverted, framesDelivered == 0, resampler == nil, Self.exactSeekContainers.contains(info.containerName)
+    guard target > 0, output.sampleRate == info.sampleRate, framesDelivered == 0, resampler == nil, !holdsSoughtFrame
     else { return false }
-    let stream = demuxer.stream.pointee
-    let timestamp = av_rescale_q(target, AVRational(num: 1, den: Int32(info.sampleRate)), stream.time_base)
-    try demuxer.seek(to: timestamp)
+    let preRoll = Self.standaloneFrameContainers.contains(info.containerName) ? 0 : Self.seekPreRoll
+    let entry = max(0, target - preRoll)
+    try demuxer.seek(to: streamTimestamp(ofFrame: entry))
     decoder.flush()
-    seekTarget = target
-    return true
+    if try decodeUntilFrame(containing: target) {
+      seekTarget = target
+      holdsSoughtFrame = true
+      return true
+    }
+    // Start again from the top with a fresh demuxer and decoder, as when the file was opened.
+    demuxer = try Demuxer(path: demuxer.path)
+    decoder = try AudioDecoder(for: demuxer)
+    return false
   }
 
-  /// Where the decoded frame starts in the source, in frames; nil when it carries no timestamp.
+  /// The stream timestamp of source frame `frame` (after the encoder delay).
+  private func streamTimestamp(ofFrame frame: Int64) -> Int64 {
+    let stream = demuxer.stream.pointee
+    let start = stream.start_time == SEGUE_NOPTS_VALUE ? 0 : stream.start_time
+    return start + av_rescale_q(frame, AVRational(num: 1, den: Int32(info.sampleRate)), stream.time_base)
+  }
+
+  /// Decodes after a seek until `frame` holds the frame that contains source frame `target`;
+  /// false when the timestamps jump, are missing, or start past the target.
+  private func decodeUntilFrame(containing target: Int64) throws -> Bool {
+    var expectedStart: Int64?
+    while true {
+      switch try decoder.receive(into: frame) {
+      case .produced:
+        guard let start = decodedFrameStart, start <= target, expectedStart.map({ $0 == start }) ?? true else { return false }
+        let end = start + Int64(frame.sampleCount)
+        if end > target { return true }
+        expectedStart = end
+      case .needsInput:
+        let packet = try demuxer.read(into: packet) ? packet : nil
+        guard let packet else { return false }
+        try decoder.send(packet)
+      case .finished:
+        return false
+      }
+    }
+  }
+
+  /// Where the decoded frame starts in the source, in frames after the encoder delay; nil when
+  /// it carries no timestamp.
   private var decodedFrameStart: Int64? {
     let timestamp = frame.pointer.pointee.best_effort_timestamp
     guard timestamp != SEGUE_NOPTS_VALUE else { return nil }
-    return av_rescale_q(timestamp, demuxer.stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
+    let start = demuxer.stream.pointee.start_time
+    return av_rescale_q(
+      timestamp - (start == SEGUE_NOPTS_VALUE ? 0 : start), demuxer.stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
   }
 
   private func convertDecodedFrame() throws -> UnsafeBufferPointer<Float>? {
