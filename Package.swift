@@ -35,7 +35,7 @@ let package = Package(
       dependencies: ["Rendering", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "make-demo-tracks", dependencies: ["Rendering"], path: "Examples/make-demo-tracks"),
     .executableTarget(name: "crossfade-two-files", dependencies: ["Rendering"], path: "Examples/crossfade-two-files"),
-    .executableTarget(name: "album-to-one-file", dependencies: ["Rendering", "Playlists"], path: "Examples/album-to-one-file"),
+    .executableTarget(name: "album-to-one-file", dependencies: ["Rendering"], path: "Examples/album-to-one-file"),
     .target(name: "AudioTestSupport", dependencies: ["Rendering"], path: "Tests/AudioTestSupport"),
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
     .testTarget(name: "PlaylistsTests", dependencies: ["Playlists"]),

@@ -153,6 +153,11 @@ def main():
         "ffmpeg xfade flac 48": ffmpeg_xfade(48, out("ffmpeg-x48.flac"), "-c:a", "flac"),
         "range near start": range_render(str(int(args.track_seconds * 2 + 7))),
         "range near end": range_render(str(int(args.track_seconds * 46 + 7))),
+        "segue late clip mp3": (segue("late-clip.yaml", out("late-clip.flac")), out("late-clip.flac"), 1),
+        "ffmpeg late clip mp3": (FFMPEG + ["-ss", str(int(args.track_seconds * 12 - 60)), "-t", "30", "-i", w("hour.mp3"),
+                                           out("ffmpeg-late-clip.flac")], out("ffmpeg-late-clip.flac"), 1),
+        "segue late range mp3": (segue("four-hours-mp3.m3u", out("late-range.flac"), "--from",
+                                       str(int(args.track_seconds * 44)), "--duration", "30"), out("late-range.flac"), 4),
     }
 
     runs = {name: [] for name in cases}
@@ -262,6 +267,15 @@ def main():
     for name in ("range near start", "range near end"):
         print(f"    {name:<30}{wall[name]:8.2f} s wall {med[name]['cpu']:8.2f} s CPU {med[name]['rss']:8.1f} MiB")
     print(f"    {'end / start':<30}{wall['range near end'] / wall['range near start']:8.2f} x")
+
+    late = int(args.track_seconds * 12 - 60)
+    print(f"\ng.  entering compressed inputs late (facts cached): 30 s from {late // 60}:{late % 60:02d} of the hour as one VBR MP3,"
+          f" and 30 s from {int(args.track_seconds * 44) // 3600}:{int(args.track_seconds * 44) // 60 % 60:02d}:00 of it four times")
+    for name in ("segue late clip mp3", "ffmpeg late clip mp3", "segue late range mp3"):
+        print(f"    {name:<30}{wall[name]:8.2f} s wall {med[name]['cpu']:8.2f} s CPU {med[name]['rss']:8.1f} MiB")
+    target("late clip, segue wall", wall["segue late clip mp3"], 1.0, "s", strict=True)
+    target("late range of four hours, segue wall", wall["segue late range mp3"], 1.0, "s", strict=True)
+    print(f"    {'late clip segue / ffmpeg -ss':<44}{paired('segue late clip mp3', versus('ffmpeg late clip mp3')):7.3f} x    (no target)")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 // Synthesizes the demo album: one continuous piece of music cut into four FLAC tracks at sample
-// positions that fall mid-frame, so a gapless render of `playlists/demo.m3u` plays without a seam.
+// positions that fall mid-frame, so a gapless render of `playlists/demo.m3u` plays without a seam;
+// and a short chime that `playlists/demo-mix.yaml` lays over the mix as a jingle.
 //
 // Usage: make-demo-tracks FOLDER
 
@@ -35,6 +36,31 @@ func album() -> [Float] {
   return samples
 }
 
+/// A bell-like chime of three partials that die away: the demo mix's jingle.
+func chime(frames: Int) -> [Float] {
+  var samples = [Float](repeating: 0, count: frames * layout.channelCount)
+  for frame in 0..<frames {
+    let t = Double(frame) / Double(layout.sampleRate)
+    let partials = [(880.0, 0.3), (1_320.0, 0.15), (2_217.0, 0.08)]
+    let value = partials.reduce(0.0) { $0 + sin(2 * .pi * $1.0 * t) * $1.1 } * exp(-2.2 * t) * min(1, t * 200)
+    let quantized = Float((value * 32768).rounded() / 32768)
+    samples[frame * 2] = quantized
+    samples[frame * 2 + 1] = quantized
+  }
+  return samples
+}
+
+/// Writes `samples` as FLAC, or exits with the error.
+func write(_ samples: [Float], to path: String) {
+  do {
+    try AudioFile.write(samples, layout: layout, to: path, overwrite: true)
+  } catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+  }
+  print("wrote \(path) (\(samples.count / layout.channelCount) sample frames)")
+}
+
 FFmpegLogLevel.quiet.apply()
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {
@@ -47,13 +73,9 @@ let samples = album()
 var start = 0
 for track in tracks {
   let path = "\(folder)/\(track.title).flac"
-  let slice = Array(samples[(start * 2)..<((start + track.frames) * 2)])
-  do {
-    try AudioFile.write(slice, layout: layout, to: path, overwrite: true)
-  } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-    exit(1)
-  }
-  print("wrote \(path) (\(track.frames) sample frames)")
+  write(Array(samples[(start * 2)..<((start + track.frames) * 2)]), to: path)
   start += track.frames
 }
+// In a folder of its own, so that the album's folder holds just the album.
+try FileManager.default.createDirectory(atPath: "\(folder)/overlays", withIntermediateDirectories: true)
+write(chime(frames: 101_431), to: "\(folder)/overlays/chime.flac")

@@ -43,4 +43,16 @@ public struct AudioStreamInfo: Sendable, Equatable, Codable {
   var needsEndTrim: Bool { isMP4Family || isOggVorbis }
 
   var isOggVorbis: Bool { containerName == "ogg" && codecName == "vorbis" }
+
+  /// Where this kind of file states its encoder delay and padding, worded for people; `found`
+  /// says whether the file held any.
+  public func gaplessDataSource(found: Bool) -> String {
+    switch (containerName, codecName) {
+    case ("mp3", _): found ? "LAME/Xing tag" : "none (no LAME/Xing tag with gapless data)"
+    case _ where isMP4Family: found ? "MP4 edit list" : "none (no edit list)"
+    case ("ogg", "opus"): "Opus pre-skip and final granule position"
+    case ("ogg", _): "Ogg granule positions"
+    default: found ? "the container's skip-samples data" : "none (the codec has no encoder delay)"
+    }
+  }
 }

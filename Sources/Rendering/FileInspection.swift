@@ -22,16 +22,6 @@ public struct FileInspection: Sendable {
     let decoded = facts.decoded ?? DecodedFacts(delay: 0, padding: 0)
     return FileInspection(
       path: path, info: facts.info, frameCount: facts.frameCount, delay: decoded.delay, padding: decoded.padding,
-      delaySource: source(of: facts.info, found: decoded.delay + decoded.padding > 0))
-  }
-
-  private static func source(of info: AudioStreamInfo, found: Bool) -> String {
-    switch (info.containerName, info.codecName) {
-    case ("mp3", _): found ? "LAME/Xing tag" : "none (no LAME/Xing tag with gapless data)"
-    case (let container, _) where container.hasPrefix("mov,"): found ? "MP4 edit list" : "none (no edit list)"
-    case ("ogg", "opus"): "Opus pre-skip and final granule position"
-    case ("ogg", _): "Ogg granule positions"
-    default: found ? "the container's skip-samples data" : "none (the codec has no encoder delay)"
-    }
+      delaySource: facts.info.gaplessDataSource(found: decoded.delay + decoded.padding > 0))
   }
 }

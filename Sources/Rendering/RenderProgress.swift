@@ -27,6 +27,34 @@ public struct RenderProgress: Sendable, Equatable {
   }
 
   public var isFinished: Bool { framesDone == totalFrames }
+
+  /// The update as one line of JSON: `{"schemaVersion":1,"percent":42.1,"frames":…,"totalFrames":…,
+  /// "elapsed":…,"eta":…,"speed":…,"track":"…","done":false}`.
+  public var json: String { JSONText.encode(ProgressLine(self), pretty: false) }
+}
+
+/// The JSON shape of a progress update, rounded for reading.
+private struct ProgressLine: Encodable {
+  var schemaVersion = ReportSchema.version
+  var percent: Double
+  var frames: Int64
+  var totalFrames: Int64
+  var elapsed: Double
+  var eta: Double?
+  var speed: Double
+  var track: String?
+  var done: Bool
+
+  init(_ progress: RenderProgress) {
+    percent = (progress.fraction * 1000).rounded() / 10
+    frames = progress.framesDone
+    totalFrames = progress.totalFrames
+    elapsed = (progress.elapsedSeconds * 1000).rounded() / 1000
+    eta = progress.estimatedSecondsLeft.map { ($0 * 10).rounded() / 10 }
+    speed = (progress.speed * 10).rounded() / 10
+    track = progress.currentTrack
+    done = progress.isFinished
+  }
 }
 
 /// Counts the frames the encoder takes and reports progress at most every `interval` seconds,

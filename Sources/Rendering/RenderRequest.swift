@@ -20,6 +20,8 @@ public struct RenderRequest: Sendable {
   public var overlays: [OverlayInput]
   /// Where the inputs' facts are kept between runs; nil to gather them afresh (`--no-cache`).
   public var cache: FactsCache?
+  /// Makes the mix bus's stages for a render in `format`: the clip guard.
+  var makeBus: @Sendable (EncoderInputFormat) -> BusChain = { BusChain(stages: [ClipGuard(format: $0)]) }
 
   public init(
     inputs: [InputSource], outputPath: String, output: OutputOptions = OutputOptions(), mix: MixOptions = MixOptions(),
@@ -60,6 +62,12 @@ public struct RenderReport: Sendable {
   public var verifiedFrameCount: Int64?
   /// The tracks as listeners see them (for renders of the whole mix).
   public var trackList: TrackList?
-  /// What the user should know about the render that is not an error.
+  /// The files the plan's clips name: the tracks, then the overlays.
+  public var inputs: [InputSource]
+  /// What the user should know about writing the output that is not an error.
   public var notes: [String] = []
+
+  /// Every automatic decision and warning: the plan's (curves chosen, cache trouble), then the
+  /// render's.
+  public var allNotes: [String] { plan.notes + notes }
 }

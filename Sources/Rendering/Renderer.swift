@@ -107,21 +107,21 @@ public enum Renderer {
     }
     let streamer = TimelineStreamer(
       timeline: plan.timeline, inputs: inputs, facts: facts.facts, format: writer.inputFormat,
-      cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames)
+      cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames, makeBus: request.makeBus)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
-    try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
+    let busNotes = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     try output.commit()
     if let trackList { try sideFiles.write(trackList, listing: request.listing, outputPath: request.outputPath) }
 
-    var notes: [String] = []
+    var notes = busNotes
     if metadata?.coverArt != nil && !AudioFileWriter.takesCoverArt(containerName: format.containerName) {
       notes.append("the cover picture was left out: FFmpeg 5.1 cannot put one in \(format.containerName) output")
     }
     var report = RenderReport(
       outputPath: request.outputPath, plan: plan, segments: selection.segments, outputFrameCount: selection.frameCount,
       layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName,
-      trackList: trackList, notes: notes)
+      trackList: trackList, inputs: inputs, notes: notes)
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {
@@ -145,10 +145,11 @@ public enum Renderer {
     return (plan, inputs.sources)
   }
 
-  /// Runs the streamer on its own thread and encodes what it sends on this one.
+  /// Runs the streamer on its own thread and encodes what it sends on this one; returns the bus's
+  /// notes.
   private static func encode(
     from streamer: TimelineStreamer, into writer: AudioFileWriter, meter: ProgressMeter, outputPath: String
-  ) throws(RenderError) {
+  ) throws(RenderError) -> [String] {
     // Up to 6 s of audio (4096-frame chunks, about 1 MiB as 16-bit stereo): enough to ride out
     // one thread being preempted, little enough to keep memory low.
     let queue = BoundedQueue<StreamerMessage>(capacity: 64)
@@ -166,11 +167,11 @@ public enum Renderer {
         meter.advance(by: chunk.frameCount)
       case .failed(let error):
         throw error
-      case .finished:
+      case .finished(let notes):
         do { try writer.finish() } catch {
           throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
         }
-        return
+        return notes
       }
     }
     throw .cancelled

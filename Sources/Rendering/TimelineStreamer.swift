@@ -4,7 +4,8 @@ import FFmpegAudio
 /// A message from the mixing thread to the encoding thread.
 enum StreamerMessage: Sendable {
   case chunk(PCMChunk)
-  case finished
+  /// The end, with what the bus's stages have to report.
+  case finished(notes: [String])
   case failed(RenderError)
 }
 
@@ -23,6 +24,9 @@ enum StreamerMessage: Sendable {
 /// as the longest crossfade), decoders close as their clips end, and only
 /// plain sample chunks cross to the encoding thread, through a bounded queue: memory follows the
 /// clips that sound, not the playlist's length.
+///
+/// The mix passes through the bus's stages (`BusChain`) before it is quantized; each part starts
+/// early enough for the stages to be primed, so it comes out as the slice of the whole render.
 struct TimelineStreamer: Sendable {
   let timeline: Timeline
   let inputs: [InputSource]
@@ -33,6 +37,8 @@ struct TimelineStreamer: Sendable {
   let segments: [Range<Int64>]
   /// Silence between segments, in frames.
   let pauseFrames: Int64
+  /// Makes the bus's stages, fresh for each run.
+  let makeBus: @Sendable (EncoderInputFormat) -> BusChain
   /// The largest block, in frames.
   static let blockFrames = 4096
 
@@ -40,8 +46,9 @@ struct TimelineStreamer: Sendable {
   func run(into queue: BoundedQueue<StreamerMessage>) {
     defer { queue.finish() }
     do throws(RenderError) {
-      try stream(into: queue)
-      _ = queue.put(.finished)
+      var bus = makeBus(format)
+      try stream(into: queue, bus: &bus)
+      _ = queue.put(.finished(notes: bus.notes))
     } catch {
       _ = queue.put(.failed(error))
     }
@@ -56,35 +63,39 @@ struct TimelineStreamer: Sendable {
   }
 
   /// Every frame where a block must end: clip edges, the edges of fades, ramps and ducks, and the
-  /// range's end.
-  private func edges(endingAt end: Int64) -> [Int64] {
+  /// range's edges.
+  private func edges(of range: Range<Int64>) -> [Int64] {
     let clipEdges = timeline.clips.flatMap { clip in
       [clip.start, clip.end] + clip.volumeRamps.flatMap { [clip.start + $0.range.lowerBound, clip.start + $0.range.upperBound] }
     }
-    return Set(clipEdges + timeline.ducks.flatMap(\.edges) + [end]).sorted()
+    return Set(clipEdges + timeline.ducks.flatMap(\.edges) + [range.lowerBound, range.upperBound]).sorted()
   }
 
-  private func stream(into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
+  private func stream(into queue: BoundedQueue<StreamerMessage>, bus: inout BusChain) throws(RenderError) {
     let mix = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.blockFrames * format.layout.channelCount)
     defer { mix.deallocate() }
     for (index, segment) in segments.enumerated() {
       if index > 0 { try emitSilence(frames: pauseFrames, buffer: mix, into: queue) }
-      try stream(segment, buffer: mix, into: queue)
+      try stream(segment, buffer: mix, bus: &bus, into: queue)
     }
   }
 
-  /// Mixes the part of the timeline in `range`, opening only the clips that touch it.
-  private func stream(_ range: Range<Int64>, buffer mix: UnsafeMutableBufferPointer<Float>, into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
+  /// Mixes the part of the timeline in `range`, opening only the clips that touch it; the bus is
+  /// primed on the frames before it that its stages need.
+  private func stream(
+    _ range: Range<Int64>, buffer mix: UnsafeMutableBufferPointer<Float>, bus: inout BusChain,
+    into queue: BoundedQueue<StreamerMessage>
+  ) throws(RenderError) {
     let converter = PCMConverter(format: format)
     let channels = format.layout.channelCount
     let clips = timeline.clips
     let runs = ResampledRuns(timeline: timeline, inputs: inputs, rates: facts.map(\.info.sampleRate))
     var openRuns: [Int: ResampledRun] = [:]
-    let edges = edges(endingAt: range.upperBound)
+    let edges = edges(of: range)
     var nextEdge = 0
     var readers: [ClipReader] = []
     var nextClip = 0
-    var position = range.lowerBound
+    var position = max(0, range.lowerBound - bus.primingFrames)
     while position < range.upperBound {
       if cancellation.isCancelled { throw .cancelled }
       while nextClip < clips.count && clips[nextClip].start <= position + lookahead && clips[nextClip].start < range.upperBound {
@@ -109,9 +120,15 @@ struct TimelineStreamer: Sendable {
       for (index, reader) in sounding.enumerated() {
         try reader.render(frames, into: mix.baseAddress!, replacing: index == 0)
       }
-      let block = UnsafeBufferPointer(rebasing: mix[0..<(frames * channels)])
-      // Dither is seeded by the position on the timeline, so any part renders as in the whole.
-      guard queue.put(.chunk(converter.convert(block, firstFrame: position, dither: !exact))) else { throw .cancelled }
+      let block = UnsafeMutableBufferPointer(rebasing: mix[0..<(frames * channels)])
+      if position < range.lowerBound {
+        bus.prime(block, firstFrame: position, channels: channels)
+      } else {
+        let changed = bus.process(block, firstFrame: position, channels: channels)
+        // Dither is seeded by the position on the timeline, so any part renders as in the whole.
+        let chunk = converter.convert(UnsafeBufferPointer(block), firstFrame: position, dither: !exact || changed)
+        guard queue.put(.chunk(chunk)) else { throw .cancelled }
+      }
       position = blockEnd
       readers.removeAll { $0.clip.end <= position }
     }

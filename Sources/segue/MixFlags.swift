@@ -23,14 +23,10 @@ struct MixFlags: ParsableArguments {
     if crossfade != nil && gap != nil { throw ValidationError("give --crossfade or --gap, not both") }
   }
 
-  /// The options for the renderer; what the flags leave open, the playlist's defaults fill.
-  func options(playlistDefaults: PlaylistDefaults) throws -> MixOptions {
+  /// The choices the flags make (the library merges them with a playlist's defaults).
+  func choices() throws -> MixChoices {
     let (crossfade, gap) = try times()
-    return MixOptions(
-      crossfade: crossfade ?? (gap == nil ? playlistDefaults.crossfade : nil),
-      curve: try curveChoice() ?? playlistDefaults.curve ?? .fixed(.equalPower),
-      gap: gap ?? (crossfade == nil ? playlistDefaults.gap : nil),
-      albumAware: albumAware || playlistDefaults.albumAware == true)
+    return MixChoices(crossfade: crossfade, curve: try curveChoice(), gap: gap, albumAware: albumAware)
   }
 
   private func times() throws -> (crossfade: Double?, gap: Double?) {

@@ -31,13 +31,11 @@ struct PlanCommand: ParsableCommand {
   func run() throws {
     FFmpegLogLevel.quiet.apply()
     do {
-      let expanded = try PlaylistExpansion.inputs(from: inputs)
-      let request = RenderRequest(
-        inputs: expanded.inputs, outputPath: "", mix: try mix.options(playlistDefaults: expanded.defaults), overlays: expanded.overlays,
-        cache: cache.cache)
+      var request = try RenderRequest(arguments: inputs, outputPath: "", choices: try mix.choices())
+      request.cache = cache.cache
       let (plan, sources) = try Renderer.plan(request, sampleRate: sampleRate)
-      let description = PlanDescription(plan: plan, inputs: sources)
-      print(json ? try description.json() : description.table())
+      let report = PlanReport(plan: plan, inputs: sources)
+      print(json ? report.json() : report.table())
       if let svg { try TextFile.write(TimelinePicture(plan: plan, inputs: sources).svg(), to: svg) }
     } catch let error as RenderError {
       printError(error.description)

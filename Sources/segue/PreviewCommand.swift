@@ -33,6 +33,7 @@ struct PreviewCommand: ParsableCommand {
         for report in reports {
           print("Wrote \(report.outputPath): \(report.segments.count) transition\(report.segments.count == 1 ? "" : "s"), \(report.outputFrameCount) sample frames")
         }
+        for note in reports.first?.allNotes ?? [] { print("Note: \(note)") }
       }
     }
   }
@@ -55,7 +56,7 @@ struct PreviewCommand: ParsableCommand {
         let report = try Previews.snippets(
           try common.request(), length: try parseTime(length, flag: "--length")!, fade: try parseTime(fade, flag: "--fade")!,
           cancellation: $0)
-        print(RenderSummary(report: report, trackCount: report.timeline.clips.count))
+        print(RenderSummary(report: report))
       }
     }
   }

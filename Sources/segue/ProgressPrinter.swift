@@ -26,7 +26,7 @@ struct ProgressPrinter: Sendable {
     switch style {
     case .none, .auto: nil
     case .line: { Self.write(Self.line($0) + ($0.isFinished ? "\n" : "")) }
-    case .json: { Self.write(Self.json($0) + "\n") }
+    case .json: { Self.write($0.json + "\n") }
     }
   }
 
@@ -37,19 +37,6 @@ struct ProgressPrinter: Sendable {
       format: "%5.1f%%  %@ elapsed  %@  %.1fx  %@", progress.fraction * 100, clock(progress.elapsedSeconds), eta,
       progress.speed, progress.currentTrack ?? "")
     return "\r" + text.padding(toLength: max(text.count, 78), withPad: " ", startingAt: 0)
-  }
-
-  /// `{"percent":42.1,"frames":…,"totalFrames":…,"elapsed":…,"eta":…,"speed":…,"track":"…"}`.
-  static func json(_ progress: RenderProgress) -> String {
-    var object: [String: Any] = [
-      "percent": (progress.fraction * 1000).rounded() / 10, "frames": progress.framesDone, "totalFrames": progress.totalFrames,
-      "elapsed": (progress.elapsedSeconds * 1000).rounded() / 1000, "speed": (progress.speed * 10).rounded() / 10,
-      "done": progress.isFinished,
-    ]
-    object["eta"] = progress.estimatedSecondsLeft.map { ($0 * 10).rounded() / 10 }
-    object["track"] = progress.currentTrack
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self)
   }
 
   private static func clock(_ seconds: Double) -> String {

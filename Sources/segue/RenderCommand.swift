@@ -27,6 +27,9 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Progress on standard error: auto (a line on a terminal), line, json, none.")
   var progress: ProgressStyle = .auto
 
+  @Flag(help: "Print the summary as JSON: the output, the plan followed, and every automatic decision.")
+  var json = false
+
   @Flag(help: "Show FFmpeg's own warnings.")
   var verbose = false
 
@@ -37,7 +40,7 @@ struct RenderCommand: ParsableCommand {
       request.range = try range.timeRange()
       request.listing = listing.options
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
-      print(RenderSummary(report: report, trackCount: request.inputs.count))
+      print(json ? RenderSummaryReport(report).json() : RenderSummary(report: report).description)
     }
   }
 }

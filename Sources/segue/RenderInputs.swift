@@ -23,10 +23,11 @@ struct RenderInputs: ParsableArguments {
 
   /// The render request the options describe.
   func request(verify: Bool = true) throws -> RenderRequest {
-    let expanded = try PlaylistExpansion.inputs(from: inputs)
-    return RenderRequest(
-      inputs: expanded.inputs, outputPath: output, output: try format.options(),
-      mix: try mix.options(playlistDefaults: expanded.defaults), overwrite: overwrite, verify: verify, overlays: expanded.overlays,
-      cache: cache.cache)
+    var request = try RenderRequest(arguments: inputs, outputPath: output, choices: try mix.choices())
+    request.output = try format.options()
+    request.overwrite = overwrite
+    request.verify = verify
+    request.cache = cache.cache
+    return request
   }
 }

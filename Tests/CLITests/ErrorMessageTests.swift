@@ -33,7 +33,8 @@ extension ErrorCase {
     ErrorCase(
       "video without audio", files: [.video("video.mkv")], "video.mkv -o out.flac",
       "error: video.mkv: has no audio stream\n"),
-    ErrorCase("folder as input", files: [.folder("dir")], "dir -o out.flac", "error: dir: not a file\n"),
+    ErrorCase(
+      "folder without audio as input", files: [.folder("dir")], "dir -o out.flac", "error: the folder dir holds no audio files\n"),
     ErrorCase(
       "playlist names a missing file", files: [track, .text("m.m3u", "a.flac\nmissing.flac\n")], "m.m3u -o out.flac",
       "error: m.m3u:2: missing.flac: file not found\n"),

@@ -14,8 +14,8 @@ import Testing
   @Test func demoTracksJoinBackIntoOneAlbum() throws {
     let folder = TemporaryFolder("segue-examples")
     let printed = try runExample("make-demo-tracks", [folder.file("tracks")])
-    #expect(printed.split(separator: "\n").count == 4)
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("tracks")).sorted()
+    #expect(printed.split(separator: "\n").count == 5, "four tracks and the chime")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("tracks")).filter { $0.hasSuffix(".flac") }.sorted()
     #expect(names == ["01-sunrise.flac", "02-drift.flac", "03-undertow.flac", "04-landfall.flac"])
 
     let album = try runExample("album-to-one-file", [folder.file("tracks"), folder.file("album")])
@@ -28,10 +28,31 @@ import Testing
     let parts = try names.flatMap { try FFmpegCLI.decodeInt16(folder.file("tracks/\($0)")) }
     #expect(joined == parts, "the album is its tracks, sample for sample")
     #expect(FileManager.default.fileExists(atPath: folder.file("album.cue")))
+    try expectTheCLIWritesTheSameBytes(folder)
 
     let crossfaded = try runExample(
       "crossfade-two-files", [folder.file("tracks/01-sunrise.flac"), folder.file("tracks/02-drift.flac"), folder.file("x.flac"), "2"])
     #expect(crossfaded == "wrote \(folder.file("x.flac")): 882180 sample frames, the second file from frame 441179\n")
+  }
+
+  /// `segue render` given what the album example was given writes the same files, byte for byte:
+  /// the policy (folder expansion, defaults, listing) is the library's, not the CLI's.
+  func expectTheCLIWritesTheSameBytes(_ folder: TemporaryFolder) throws {
+    for name in ["album.m4b", "album.flac", "album.cue"] {
+      try FileManager.default.moveItem(atPath: folder.file(name), toPath: folder.file("example-" + name))
+    }
+    let runs = [
+      ["render", folder.file("tracks"), "-o", folder.file("album.m4b"), "--chapters", "--verify"],
+      ["render", folder.file("tracks"), "-o", folder.file("album.flac"), "--chapters", "--cue", folder.file("album.cue"), "--embed-cue", "--verify"],
+    ]
+    for arguments in runs {
+      let result = try runSegue(arguments: arguments, in: folder.path)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    for name in ["album.m4b", "album.flac", "album.cue"] {
+      let cli = try Data(contentsOf: URL(fileURLWithPath: folder.file(name)))
+      #expect(cli == (try Data(contentsOf: URL(fileURLWithPath: folder.file("example-" + name)))), "\(name) differs")
+    }
   }
 
   /// Every playlist in playlists/ parses and plans, against the synthesized demo album.

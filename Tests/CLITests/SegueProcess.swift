@@ -36,6 +36,8 @@ final class SegueProcess {
     process.executableURL = try SegueExecutable.url()
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    // A facts cache of its own, so tests neither read nor fill the user's.
+    process.environment = ProcessInfo.processInfo.environment.merging(["SEGUE_CACHE_DIR": captures.file("cache")]) { $1 }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = stdoutFile
     process.standardError = stderrFile

@@ -1,0 +1,30 @@
+import Composition
+import Playlists
+
+/// How to join tracks, as a user chose it: each choice nil (or false) when not made.
+///
+/// Choices win over a playlist's defaults; what neither says is gapless with equal-power curves.
+/// A crossfade chosen here also overrides a gap from the playlist, and the other way round.
+public struct MixChoices: Sendable, Equatable {
+  public var crossfade: Double?
+  public var curve: CurveChoice?
+  public var gap: Double?
+  public var albumAware: Bool
+
+  public init(crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool = false) {
+    self.crossfade = crossfade
+    self.curve = curve
+    self.gap = gap
+    self.albumAware = albumAware
+  }
+
+  /// The mix options these choices make over `defaults`.
+  public func options(over defaults: PlaylistDefaults) throws(RenderError) -> MixOptions {
+    if crossfade != nil && gap != nil { throw .options("give a crossfade or a gap, not both") }
+    return MixOptions(
+      crossfade: crossfade ?? (gap == nil ? defaults.crossfade : nil),
+      curve: curve ?? defaults.curve ?? .fixed(.equalPower),
+      gap: gap ?? (crossfade == nil ? defaults.gap : nil),
+      albumAware: albumAware || defaults.albumAware == true)
+  }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The JSON text of Segue's reports: pretty-printed, keys sorted, so output diffs well.
+enum JSONText {
+  /// Encodes `value`; the reports hold only strings and finite numbers, so this cannot fail.
+  static func encode(_ value: some Encodable, pretty: Bool = true) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    guard let data = try? encoder.encode(value) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// The version of every JSON shape Segue prints (`plan`, `inspect`, progress, the render summary).
+///
+/// It changes only when a field changes meaning or goes away; new fields may appear within a version.
+public enum ReportSchema {
+  public static let version = 1
+}

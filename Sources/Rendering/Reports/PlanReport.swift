@@ -1,0 +1,134 @@
+import Composition
+import Foundation
+
+/// A plan as programs read it (JSON) and, through `table()`, as people read it.
+///
+/// One entry per track (a playlist item, however many clips it plays as), the overlays on their
+/// own, the transitions, and every automatic decision as a note. Times are sample frames at the
+/// mix's rate, with seconds alongside where a person would look.
+public struct PlanReport: Encodable, Sendable {
+  public var schemaVersion = ReportSchema.version
+  public var sampleRate: Int
+  public var frameCount: Int64
+  public var seconds: Double
+  public var tracks: [Track]
+  public var overlays: [Overlay]
+  public var transitions: [TransitionEntry]
+  public var notes: [String]
+
+  /// One track: where listeners hear it start, and the clips it plays as.
+  public struct Track: Encodable, Sendable {
+    public var number: Int
+    public var file: String
+    public var title: String?
+    public var start: Int64
+    public var end: Int64
+    /// Where tracklists, chapters and cue sheets say it starts (mid-crossfade when it fades in).
+    public var listedStart: Int64
+    public var listedStartSeconds: Double
+    public var clips: [ClipEntry]
+  }
+
+  /// A sound laid over the mix, and how deep it ducks what is under it.
+  public struct Overlay: Encodable, Sendable {
+    public var file: String
+    public var title: String?
+    public var clip: ClipEntry
+    public var duck: DuckEntry?
+  }
+
+  /// A piece of a source on the timeline.
+  public struct ClipEntry: Encodable, Sendable {
+    public var start: Int64
+    public var end: Int64
+    public var inPoint: Int64
+    public var duration: Int64
+    public var startSeconds: Double
+    public var gainDB: Double
+    public var ramps: [RampEntry]
+  }
+
+  /// A change of volume: a fade or an envelope's ramp, in timeline frames.
+  public struct RampEntry: Encodable, Sendable {
+    public var from: Double
+    public var to: Double
+    public var start: Int64
+    public var end: Int64
+    public var curve: String
+  }
+
+  /// What an overlay does to the tracks under it.
+  public struct DuckEntry: Encodable, Sendable {
+    public var gainDB: Double
+    public var rampFrames: Int64
+  }
+
+  /// The join between track `from` and track `to` (numbered from 1, as in `tracks`).
+  public struct TransitionEntry: Encodable, Sendable {
+    public var from: Int
+    public var to: Int
+    public var kind: String
+    public var overlap: Int64?
+    public var gap: Int64?
+    public var outLength: Int64?
+    public var inLength: Int64?
+    public var outCurve: String?
+    public var inCurve: String?
+  }
+
+  /// Describes `plan`, whose clips name `inputs` (tracks, then overlays).
+  public init(plan: Plan, inputs: [InputSource]) {
+    let timeline = plan.timeline
+    let rate = Double(timeline.sampleRate)
+    sampleRate = timeline.sampleRate
+    frameCount = timeline.frameCount
+    seconds = timeline.seconds
+    notes = plan.notes
+    func entry(_ clip: Clip) -> ClipEntry {
+      ClipEntry(
+        start: clip.start, end: clip.end, inPoint: clip.inPoint, duration: clip.duration, startSeconds: Double(clip.start) / rate,
+        gainDB: Self.decibels(clip.gain),
+        ramps: clip.volumeRamps.map {
+          RampEntry(from: $0.from, to: $0.to, start: clip.start + $0.range.lowerBound, end: clip.start + $0.range.upperBound, curve: $0.curve.rawValue)
+        })
+    }
+    let items = timeline.items
+    tracks = items.enumerated().map { number, item in
+      Track(
+        number: number + 1, file: inputs[item.source].displayName, title: inputs[item.source].title, start: item.start, end: item.end,
+        listedStart: item.listedStart, listedStartSeconds: Double(item.listedStart) / rate,
+        clips: item.clipIndexes.map { entry(timeline.clips[$0]) })
+    }
+    overlays = timeline.clips.filter { $0.layer == .overlay }.map { clip in
+      let duck = timeline.ducks.first { $0.range == clip.range }
+      return Overlay(
+        file: inputs[clip.source].displayName, title: inputs[clip.source].title, clip: entry(clip),
+        duck: duck.map { DuckEntry(gainDB: Self.decibels($0.gain), rampFrames: $0.rampLength) })
+    }
+    let numbers = Dictionary(items.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
+    transitions = plan.transitions.compactMap { resolved in
+      guard let from = numbers[resolved.from], let to = numbers[resolved.to] else { return nil }
+      var json = TransitionEntry(from: from, to: to, kind: "gapless")
+      switch resolved.transition {
+      case .gapless: break
+      case .gap(let frames):
+        json.kind = "gap"
+        json.gap = frames
+      case .crossfade(let c):
+        json.kind = "crossfade"
+        json.overlap = c.overlap
+        json.outLength = c.outLength
+        json.inLength = c.inLength
+        json.outCurve = c.outCurve.rawValue
+        json.inCurve = c.inCurve.rawValue
+      }
+      return json
+    }
+  }
+
+  /// A gain factor in decibels, rounded to 0.01 dB.
+  static func decibels(_ gain: Double) -> Double { (20 * log10(gain) * 100).rounded() / 100 }
+
+  /// The report as pretty-printed JSON with sorted keys.
+  public func json() -> String { JSONText.encode(self) }
+}

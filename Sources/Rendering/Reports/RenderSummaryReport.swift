@@ -1,0 +1,46 @@
+/// A finished render as JSON (`segue render --json`): what was written, the plan it followed, and
+/// every automatic decision and warning.
+public struct RenderSummaryReport: Encodable, Sendable {
+  public var schemaVersion = ReportSchema.version
+  public var output: Output
+  /// The parts of the mix's timeline written, in frames; one covering the whole mix unless a range
+  /// or previews were asked for.
+  public var segments: [Segment]
+  public var isWholeMix: Bool
+  /// The length FFmpeg decoded from the written file, when `--verify` was given.
+  public var verifiedFrames: Int64?
+  public var plan: PlanReport
+  public var notes: [String]
+
+  /// The written file.
+  public struct Output: Encodable, Sendable {
+    public var path: String
+    public var container: String
+    public var codec: String
+    public var sampleRate: Int
+    public var channels: Int
+    public var frames: Int64
+    public var seconds: Double
+  }
+
+  /// A half-open range of timeline frames.
+  public struct Segment: Encodable, Sendable {
+    public var start: Int64
+    public var end: Int64
+  }
+
+  public init(_ report: RenderReport) {
+    let layout = report.layout
+    output = Output(
+      path: report.outputPath, container: report.containerName, codec: report.codecName, sampleRate: layout.sampleRate,
+      channels: layout.channelCount, frames: report.outputFrameCount,
+      seconds: Double(report.outputFrameCount) / Double(layout.sampleRate))
+    segments = report.segments.map { Segment(start: $0.lowerBound, end: $0.upperBound) }
+    isWholeMix = report.isWholeMix
+    verifiedFrames = report.verifiedFrameCount
+    plan = PlanReport(plan: report.plan, inputs: report.inputs)
+    notes = report.allNotes
+  }
+
+  public func json() -> String { JSONText.encode(self) }
+}
