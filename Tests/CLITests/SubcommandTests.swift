@@ -18,6 +18,49 @@ import Testing
     #expect(percents.last == 100)
     #expect(updates.last?["frames"] as? Int == Album.frames)
     #expect(updates.last?["done"] as? Bool == true)
+    #expect(updates.allSatisfy { $0["schemaVersion"] as? Int == 1 })
+  }
+
+  /// An overlay is not a track: `plan` lists it apart with its duck, in the table and the JSON,
+  /// and `render --json` carries the plan, the output and every note (here the clip guard's).
+  @Test func planAndRenderJSONListOverlaysApartAndCarryTheNotes() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    let playlist = """
+      version: 1
+      entries:
+        - file: 01 one.flac
+        - file: 02 two.flac
+          id: two
+          gain: 30
+      overlays:
+        - file: 04 four.flac
+          at: { entry: two, offset: 0.5 }
+          out: 1
+          duck: -12
+      """
+    try playlist.write(toFile: fixture.file("set.yaml"), atomically: true, encoding: .utf8)
+    let table = try fixture.run(["plan", "set.yaml"])
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(table.stdout.hasPrefix("Plan: 2 tracks at 44100 Hz"), "\(table.stdout)")
+    #expect(table.stdout.contains("Overlays:\n     0:02.768     0:03.768"), "\(table.stdout)")
+    #expect(table.stdout.contains("ducks the tracks under it by -12.0 dB, ramps of 0.500 s"))
+
+    let plan = try #require(try JSONSerialization.jsonObject(with: Data(try fixture.run(["plan", "set.yaml", "--json"]).stdout.utf8)) as? [String: Any])
+    #expect(plan["schemaVersion"] as? Int == 1)
+    #expect((plan["tracks"] as? [[String: Any]])?.map { $0["number"] as? Int } == [1, 2])
+    let overlay = try #require((plan["overlays"] as? [[String: Any]])?.first)
+    #expect((overlay["clip"] as? [String: Any])?["start"] as? Int == 100_003 + 22_050)
+    #expect((overlay["duck"] as? [String: Any])?["gainDB"] as? Double == -12)
+
+    let render = try fixture.run(["render", "set.yaml", "-o", "out.flac", "--json"])
+    #expect(render.status == 0, "\(render.stderr)")
+    let summary = try #require(try JSONSerialization.jsonObject(with: Data(render.stdout.utf8)) as? [String: Any])
+    #expect(summary["schemaVersion"] as? Int == 1)
+    #expect((summary["output"] as? [String: Any])?["frames"] as? Int == 220_003)
+    #expect(((summary["plan"] as? [String: Any])?["tracks"] as? [Any])?.count == 2)
+    let notes = try #require(summary["notes"] as? [String])
+    #expect(notes.contains { $0.contains("over full scale") }, "\(notes)")
   }
 
   @Test func progressIsSilentWhenStandardErrorIsNotATerminal() throws {
