@@ -24,14 +24,14 @@ public enum AudioFile {
     overwrite: Bool = false
   ) throws(RenderError) {
     let source = AudioStreamInfo(
-      containerName: "memory", codecName: "pcm_f32le", sampleRate: layout.sampleRate,
+      containerName: "memory", codecName: "float samples", sampleRate: layout.sampleRate,
       channelCount: layout.channelCount, channelLayout: "", bitsPerSample: nil, declaredFrameCount: nil)
     var options = options
     options.sampleRate = options.sampleRate ?? layout.sampleRate
     options.channelCount = options.channelCount ?? layout.channelCount
     let format = try OutputFormat.resolve(path: path, options: options, inputs: [source])
     guard format.settings.layout == layout else {
-      throw .options("\(format.settings.codecName) cannot encode \(layout); resample first")
+      throw .options("\(format.codec.displayName) cannot encode \(layout); resample first")
     }
     let output = try StagedOutputFile(targetPath: path, overwrite: overwrite, inputs: [])
     defer { output.discard() }

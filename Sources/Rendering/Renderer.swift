@@ -116,7 +116,7 @@ public enum Renderer {
 
     var notes = busNotes
     if metadata?.coverArt != nil && !AudioFileWriter.takesCoverArt(containerName: format.containerName) {
-      notes.append("the cover picture was left out: FFmpeg 5.1 cannot put one in \(format.containerName) output")
+      notes.append("the cover picture was left out: FFmpeg cannot put one in .\(format.container.rawValue) output")
     }
     var report = RenderReport(
       outputPath: request.outputPath, plan: plan, segments: selection.segments, outputFrameCount: selection.frameCount,

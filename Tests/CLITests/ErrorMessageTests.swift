@@ -90,10 +90,10 @@ extension ErrorCase {
       "error: --codec opus is not available in .mp3 output (choose mp3)\n"),
     ErrorCase(
       "bit depth for lossy output", files: [track], "a.flac -o out.mp3 --bit-depth 24",
-      "error: --bit-depth applies to WAV, FLAC and ALAC output, not to libmp3lame\n"),
+      "error: --bit-depth applies to WAV, FLAC and ALAC output, not to MP3\n"),
     ErrorCase(
       "sample rate the codec lacks", files: [track], "a.flac -o out.opus --sample-rate 44100",
-      "error: libopus cannot encode at 44100 Hz (it takes 48000)\n"),
+      "error: Opus cannot encode at 44100 Hz (it takes 48000)\n"),
     ErrorCase(
       "too many channels for MP3", files: [track], "a.flac -o out.mp3 --channels 6", "error: MP3 holds at most 2 channels\n"),
   ]
