@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "Composition", targets: ["Composition"]),
     .library(name: "Playlists", targets: ["Playlists"]),
+    .library(name: "Analysis", targets: ["Analysis"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,10 +27,12 @@ let package = Package(
         .brew(["ffmpeg"]),
       ]),
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
+    .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
+    .target(name: "Analysis", dependencies: ["CEbur128"]),
     .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim"], swiftSettings: strictFFmpeg),
     .target(name: "Composition"),
     .target(name: "Playlists", dependencies: ["Composition", "Yams"]),
-    .target(name: "Rendering", dependencies: ["Composition", "Playlists", "FFmpegAudio"]),
+    .target(name: "Rendering", dependencies: ["Composition", "Playlists", "FFmpegAudio", "Analysis"]),
     .executableTarget(
       name: "segue",
       dependencies: ["Rendering", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -6,6 +6,6 @@ struct Segue: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Render playlists into one audio file, gapless and sample-exact.",
     version: "0.1.0",
-    subcommands: [RenderCommand.self, PlanCommand.self, PreviewCommand.self, InspectCommand.self, CacheCommand.self],
+    subcommands: [RenderCommand.self, PlanCommand.self, PreviewCommand.self, InspectCommand.self, AnalyzeCommand.self, CacheCommand.self],
     defaultSubcommand: nil)
 }

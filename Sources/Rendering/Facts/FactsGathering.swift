@@ -1,3 +1,4 @@
+import Analysis
 import FFmpegAudio
 
 /// Gathers an input's facts: from the cache when they are there, otherwise from its header and
@@ -31,7 +32,7 @@ struct FactsGathering {
   }
 
   private func gather(_ path: String, info: AudioStreamInfo, known: SourceFacts?) throws -> SourceFacts {
-    if let length = known?.frameCount ?? info.declaredFrameCount, !needs.decoded {
+    if let length = known?.frameCount ?? info.declaredFrameCount, !needs.decodesWhole {
       var facts = known ?? SourceFacts(info: info, frameCount: length)
       if needs.edges, facts.edges == nil {
         guard let edges = try edgesBySeeking(path, info: info, length: length) else { return try decodeWhole(path, info: info) }
@@ -42,15 +43,21 @@ struct FactsGathering {
     return try decodeWhole(path, info: info)
   }
 
-  /// Decodes the whole file once: its exact length, delay and padding, and both edges.
+  /// Decodes the whole file once: its exact length, delay and padding, both edges, and the
+  /// analysis when it is needed.
   private func decodeWhole(_ path: String, info: AudioStreamInfo) throws -> SourceFacts {
     FactsDecodes.record(path)
     let reader = try AudioFileReader(path: path)
     let collector = try EdgeCollector(sourceRate: info.sampleRate, channels: reader.output.channelCount)
-    while let block = try reader.nextBlock() { try collector.add(block) }
+    let analyzer = needs.analysis ? SignalAnalyzer(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) : nil
+    while let block = try reader.nextBlock() {
+      try collector.add(block)
+      analyzer?.add(block)
+    }
     return SourceFacts(
       info: info, frameCount: reader.framesDelivered,
-      decoded: DecodedFacts(delay: reader.delayRemoved, padding: reader.paddingRemoved), edges: try collector.finish())
+      decoded: DecodedFacts(delay: reader.delayRemoved, padding: reader.paddingRemoved), edges: try collector.finish(),
+      analysis: analyzer?.finish())
   }
 
   /// Decodes only the first and last seconds, where the file can be entered exactly; nil where

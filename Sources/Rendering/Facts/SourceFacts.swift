@@ -1,3 +1,4 @@
+import Analysis
 import FFmpegAudio
 
 /// Everything known about one input before rendering, gathered once and cached: its stream
@@ -15,6 +16,8 @@ public struct SourceFacts: Sendable, Equatable, Codable {
   public var decoded: DecodedFacts?
   /// The first and last seconds, for `auto` curves; nil until something asks for them.
   public var edges: EdgeSnippets?
+  /// Loudness, peaks and level envelope at the source's own rate; nil until something asks.
+  public var analysis: SignalAnalysis?
 
   /// The exact length in frames at `sampleRate`.
   public func frameCount(at sampleRate: Int) -> Int64 {
@@ -36,14 +39,20 @@ public struct FactsNeeds: Sendable, Equatable {
   public var edges: Bool
   /// What a full decode finds (delay and padding), for `inspect`.
   public var decoded: Bool
+  /// The analysis pass: loudness, peaks, level envelope (for `analyze` and loudness levelling).
+  public var analysis: Bool
 
-  public init(edges: Bool = false, decoded: Bool = false) {
+  public init(edges: Bool = false, decoded: Bool = false, analysis: Bool = false) {
     self.edges = edges
     self.decoded = decoded
+    self.analysis = analysis
   }
+
+  /// True when only a full decode gives what is needed.
+  var decodesWhole: Bool { decoded || analysis }
 
   /// True when `facts` hold all of this.
   func areMet(by facts: SourceFacts) -> Bool {
-    (!edges || facts.edges != nil) && (!decoded || facts.decoded != nil)
+    (!edges || facts.edges != nil) && (!decoded || facts.decoded != nil) && (!analysis || facts.analysis != nil)
   }
 }

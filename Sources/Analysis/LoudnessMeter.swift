@@ -1,0 +1,55 @@
+import CEbur128
+
+/// EBU R128 / ITU-R BS.1770-4 measurement of one signal, by libebur128.
+///
+/// libebur128 holds the K-weighting filters, the gating and the 4x-oversampling true-peak
+/// detector; this type owns its state and speaks Swift. A mono signal is measured as it plays in
+/// a stereo mix (libebur128's dual-mono channel), not 3 dB low.
+final class LoudnessMeter {
+  private var state: UnsafeMutablePointer<ebur128_state>?
+  let channelCount: Int
+
+  /// A meter for `channelCount` interleaved channels at `sampleRate`; nil when libebur128 refuses them.
+  init?(sampleRate: Int, channelCount: Int) {
+    let modes = EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_S.rawValue
+      | EBUR128_MODE_SAMPLE_PEAK.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue | EBUR128_MODE_HISTOGRAM.rawValue
+    guard channelCount > 0, sampleRate > 0, let state = ebur128_init(UInt32(channelCount), UInt(sampleRate), Int32(modes)) else {
+      return nil
+    }
+    self.state = state
+    self.channelCount = channelCount
+    if channelCount == 1 { ebur128_set_channel(state, 0, Int32(EBUR128_DUAL_MONO.rawValue)) }
+  }
+
+  deinit { ebur128_destroy(&state) }
+
+  /// Adds interleaved frames.
+  func add(_ samples: UnsafeBufferPointer<Float>) {
+    guard let base = samples.baseAddress, samples.count >= channelCount else { return }
+    ebur128_add_frames_float(state, base, samples.count / channelCount)
+  }
+
+  /// Integrated loudness so far, in LUFS (-inf for silence).
+  var integrated: Double { read(ebur128_loudness_global) }
+
+  /// Loudness range so far, in LU.
+  var range: Double { read(ebur128_loudness_range) }
+
+  /// Momentary loudness (the last 400 ms), in LUFS.
+  var momentary: Double { read(ebur128_loudness_momentary) }
+
+  /// Short-term loudness (the last 3 s), in LUFS.
+  var shortTerm: Double { read(ebur128_loudness_shortterm) }
+
+  /// The highest sample peak of any channel, as a linear value.
+  var samplePeak: Double { (0..<channelCount).map { channel in read { ebur128_sample_peak($0, UInt32(channel), $1) } }.max() ?? 0 }
+
+  /// The highest true peak (4x oversampled) of any channel, as a linear value.
+  var truePeak: Double { (0..<channelCount).map { channel in read { ebur128_true_peak($0, UInt32(channel), $1) } }.max() ?? 0 }
+
+  private func read(_ measure: (UnsafeMutablePointer<ebur128_state>?, UnsafeMutablePointer<Double>?) -> Int32) -> Double {
+    var value = 0.0
+    guard measure(state, &value) == Int32(EBUR128_SUCCESS.rawValue) else { return -.infinity }
+    return value
+  }
+}

@@ -1,0 +1,38 @@
+/// What the analysis pass measured in one signal: loudness (EBU R128), peaks and a level envelope.
+public struct SignalAnalysis: Sendable, Equatable, Codable {
+  public var sampleRate: Int
+  public var frameCount: Int64
+  /// Integrated loudness in LUFS; nil when the signal is too quiet to gate (silence).
+  public var integratedLUFS: Double?
+  /// Loudness range in LU (EBU Tech 3342).
+  public var loudnessRange: Double
+  /// The highest sample of any channel, linear (1 = full scale).
+  public var samplePeak: Double
+  /// The highest true peak (4x oversampled) of any channel, linear.
+  public var truePeak: Double
+  /// Momentary loudness (400 ms blocks) every 100 ms, in LUFS: the gating blocks of BS.1770, so
+  /// several signals' joint loudness (an album's) can be computed without decoding them again.
+  public var momentary: LevelTrack
+  /// Short-term loudness (3 s) every 100 ms, in LUFS.
+  public var shortTerm: LevelTrack
+  /// Per 10 ms window: the RMS of all channels and the highest sample, in dBFS.
+  public var rms: LevelTrack
+  public var peak: LevelTrack
+
+  public var samplePeakDB: Double { decibels(samplePeak) }
+  public var truePeakDB: Double { decibels(truePeak) }
+  public var seconds: Double { Double(frameCount) / Double(sampleRate) }
+
+  /// Seconds before the first 10 ms window whose peak reaches `threshold` dBFS (the whole signal
+  /// when none does).
+  public func leadingSilence(below threshold: Double) -> Double {
+    let first = peak.decibels.firstIndex { $0 >= threshold } ?? peak.count
+    return min(seconds, Double(first) * peak.step)
+  }
+
+  /// Seconds after the last 10 ms window whose peak reaches `threshold` dBFS.
+  public func trailingSilence(below threshold: Double) -> Double {
+    guard let last = peak.decibels.lastIndex(where: { $0 >= threshold }) else { return seconds }
+    return max(0, seconds - Double(last + 1) * peak.step)
+  }
+}

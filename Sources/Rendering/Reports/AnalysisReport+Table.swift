@@ -1,0 +1,38 @@
+import Foundation
+
+extension AnalysisReport {
+  /// The report as a table: a row per track, then the albums and notes.
+  public func table() -> String {
+    var lines = [
+      "  #  length      LUFS     LRA  peak dBFS  TP dBTP  silence in/out   gain to \(format(targetLUFS, "%.1f")) LUFS  track",
+    ]
+    for track in tracks {
+      lines.append(
+        pad(String(track.number), 3) + "  " + pad(TimeFormat.clock(frames: track.frames, sampleRate: track.sampleRate), 10)
+          + pad(track.integratedLUFS.map { format($0, "%.1f") } ?? "-inf", 7, right: true)
+          + pad(format(track.loudnessRangeLU, "%.1f"), 8, right: true)
+          + pad(format(track.samplePeakDBFS, "%.1f"), 11, right: true)
+          + pad(format(track.truePeakDBTP, "%.1f"), 9, right: true)
+          + pad(format(track.leadingSilenceSeconds, "%.2f") + " / " + format(track.trailingSilenceSeconds, "%.2f") + " s", 17, right: true)
+          + pad(track.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-", 20, right: true) + "  " + track.file)
+    }
+    for album in albums {
+      lines.append(
+        "album \"\(album.name)\" (tracks \(album.firstTrack)-\(album.lastTrack)): "
+          + "\(album.integratedLUFS.map { format($0, "%.1f") } ?? "-inf") LUFS, true peak \(format(album.truePeakDBTP, "%.1f")) dBTP, "
+          + "gain \(album.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-")")
+    }
+    lines += notes.map { "note: \($0)" }
+    return lines.joined(separator: "\n")
+  }
+
+  private func format(_ value: Double, _ pattern: String) -> String {
+    value.isFinite ? String(format: pattern, value) : (value < 0 ? "-inf" : "inf")
+  }
+
+  private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    guard text.count < width else { return text }
+    let fill = String(repeating: " ", count: width - text.count)
+    return right ? fill + text : text + fill
+  }
+}

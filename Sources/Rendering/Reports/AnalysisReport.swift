@@ -1,0 +1,99 @@
+import Analysis
+import Foundation
+
+/// What the analysis pass measured in each input, with the gain that would bring it to a target
+/// loudness, and the same for each album (consecutive tracks with one album tag), as `segue
+/// analyze` prints it.
+public struct AnalysisReport: Encodable, Sendable {
+  public var schemaVersion = ReportSchema.version
+  /// The loudness the gains aim at, in LUFS.
+  public var targetLUFS: Double
+  /// Below this level (dBFS) an input's edges count as silence.
+  public var silenceThresholdDB: Double
+  public var tracks: [Track]
+  public var albums: [Album]
+  public var notes: [String]
+
+  /// One input's measurements.
+  public struct Track: Encodable, Sendable {
+    public var number: Int
+    public var file: String
+    public var album: String?
+    public var seconds: Double
+    public var frames: Int64
+    public var sampleRate: Int
+    public var integratedLUFS: Double?
+    public var loudnessRangeLU: Double
+    public var samplePeakDBFS: Double
+    public var truePeakDBTP: Double
+    public var leadingSilenceSeconds: Double
+    public var trailingSilenceSeconds: Double
+    /// The gain that brings the track to the target; nil for silence.
+    public var gainDB: Double?
+  }
+
+  /// Consecutive tracks of one album, measured as one programme.
+  public struct Album: Encodable, Sendable {
+    public var name: String
+    /// Track numbers, first and last.
+    public var firstTrack: Int
+    public var lastTrack: Int
+    public var integratedLUFS: Double?
+    public var truePeakDBTP: Double
+    public var gainDB: Double?
+  }
+
+  /// Measures the inputs `arguments` name (files, playlists, folders), through `cache`.
+  public static func measure(
+    _ arguments: [String], targetLUFS: Double = -14, cache: FactsCache? = FactsCache.standard()
+  ) throws(RenderError) -> AnalysisReport {
+    let inputs = try InputExpansion(arguments: arguments).inputs
+    guard !inputs.isEmpty else { throw .options("nothing to analyze: no input files") }
+    let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true), cache: cache)
+    let threshold = -60.0
+    var tracks: [Track] = []
+    var analyses: [SignalAnalysis] = []
+    for (index, (input, facts)) in zip(inputs, gathered.facts).enumerated() {
+      guard let analysis = facts.analysis else { throw .options("\(input.label): the analysis pass gave no result") }
+      analyses.append(analysis)
+      tracks.append(Track(
+        number: index + 1, file: input.displayName, album: input.album ?? facts.info.tags["album"], seconds: rounded(analysis.seconds, 3),
+        frames: analysis.frameCount, sampleRate: analysis.sampleRate, integratedLUFS: analysis.integratedLUFS.map { rounded($0, 2) },
+        loudnessRangeLU: rounded(analysis.loudnessRange, 2), samplePeakDBFS: rounded(analysis.samplePeakDB, 2),
+        truePeakDBTP: rounded(analysis.truePeakDB, 2), leadingSilenceSeconds: rounded(analysis.leadingSilence(below: threshold), 3),
+        trailingSilenceSeconds: rounded(analysis.trailingSilence(below: threshold), 3),
+        gainDB: analysis.integratedLUFS.map { rounded(targetLUFS - $0, 2) }))
+    }
+    return AnalysisReport(
+      targetLUFS: targetLUFS, silenceThresholdDB: threshold, tracks: tracks,
+      albums: albums(tracks, analyses, target: targetLUFS), notes: gathered.notes)
+  }
+
+  /// Runs of two or more consecutive tracks with the same album tag, measured together.
+  private static func albums(_ tracks: [Track], _ analyses: [SignalAnalysis], target: Double) -> [Album] {
+    var albums: [Album] = []
+    var start = 0
+    while start < tracks.count {
+      var end = start + 1
+      while end < tracks.count, let name = tracks[start].album, tracks[end].album == name { end += 1 }
+      if end - start > 1, let name = tracks[start].album {
+        let loudness = GatedLoudness.integrated(Array(analyses[start..<end]))
+        albums.append(Album(
+          name: name, firstTrack: start + 1, lastTrack: end, integratedLUFS: loudness.map { rounded($0, 2) },
+          truePeakDBTP: rounded(analyses[start..<end].map(\.truePeakDB).max() ?? -.infinity, 2),
+          gainDB: loudness.map { rounded(target - $0, 2) }))
+      }
+      start = end
+    }
+    return albums
+  }
+
+  public func json() -> String { JSONText.encode(self) }
+}
+
+/// `value` rounded to `places` decimals.
+private func rounded(_ value: Double, _ places: Int) -> Double {
+  guard value.isFinite else { return value }
+  let scale = pow(10, Double(places))
+  return (value * scale).rounded() / scale
+}

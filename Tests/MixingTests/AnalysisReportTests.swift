@@ -1,0 +1,60 @@
+import AudioTestSupport
+import Foundation
+import Rendering
+import Testing
+
+/// `segue analyze`'s measurements, judged by the ffmpeg CLI's `ebur128` filter, and read from the
+/// facts cache the second time.
+@Suite struct AnalysisReportTests {
+  /// The integrated loudness and true peak the ffmpeg CLI's `ebur128=peak=true` reports; a mono
+  /// file is first copied into both channels of a stereo signal, as it plays in a stereo mix.
+  static func judge(_ path: String, mono: Bool) throws -> (integrated: Double, truePeak: Double) {
+    let filter = (mono ? "pan=stereo|c0=c0|c1=c0," : "") + "ebur128=peak=true"
+    let output = try FFmpegCLI.run("ffmpeg", ["-nostats", "-hide_banner", "-i", path, "-af", filter, "-f", "null", "-"])
+    let summary = output.stderr.components(separatedBy: "Summary:").last ?? ""
+    func value(after label: String) -> Double? {
+      summary.components(separatedBy: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }
+        .flatMap { $0.split(separator: " ").compactMap { Double($0) }.first }
+    }
+    return (try #require(value(after: "I:")), try #require(value(after: "Peak:")))
+  }
+
+  /// A tone with noise, a quiet burst pattern and a mono track, in FLAC, MP3 and Opus: integrated
+  /// loudness within 0.1 LU and true peak within 0.2 dB of the judge; a mono track is measured as
+  /// it plays in stereo (both channels), not 3 dB low.
+  @Test func loudnessAndTruePeakAgreeWithFFmpegsMeterOnEveryCodec() throws {
+    let folder = try TemporaryFolder()
+    let inputs = [
+      ("tone.flac", ["-f", "lavfi", "-i", "sine=f=997:r=44100:d=7.3", "-af", "volume=0.6", "-ac", "2"]),
+      ("bursts.mp3", ["-f", "lavfi", "-i", "anoisesrc=r=44100:d=9.1:a=0.3,volume='if(lt(mod(t,1.3),0.5),1,0.05)':eval=frame", "-ac", "2"]),
+      ("mono.opus", ["-f", "lavfi", "-i", "sine=f=440:r=48000:d=5.7", "-af", "volume=0.5"]),
+    ]
+    for (name, arguments) in inputs { try FFmpegCLI.make(arguments + [folder.file(name)]) }
+    let report = try AnalysisReport.measure(inputs.map { folder.file($0.0) }, cache: nil)
+    for (track, (name, _)) in zip(report.tracks, inputs) {
+      let judged = try Self.judge(folder.file(name), mono: name.hasPrefix("mono"))
+      let integrated = try #require(track.integratedLUFS)
+      #expect(abs(integrated - judged.integrated) <= 0.1, "\(name): \(integrated) vs \(judged.integrated) LUFS")
+      #expect(abs(track.truePeakDBTP - judged.truePeak) <= 0.2, "\(name): \(track.truePeakDBTP) vs \(judged.truePeak) dBTP")
+      #expect(track.gainDB == ((-14 - integrated) * 100).rounded() / 100)
+    }
+  }
+
+  /// A second analysis reads the results from the cache and decodes nothing; a replaced file is
+  /// measured again.
+  @Test func aSecondAnalysisDecodesNothing() throws {
+    let folder = try TemporaryFolder()
+    let cache = FactsCache(folder: folder.file("cache"))
+    let path = folder.file("a.mp3")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=660:r=44100:d=3.7", path])
+    let first = try AnalysisReport.measure([path], cache: cache)
+    let decodes = FactsDecodes.count(for: path)
+    let second = try AnalysisReport.measure([path], cache: cache)
+    #expect(FactsDecodes.count(for: path) == decodes, "the second analysis decoded the file")
+    #expect(second.tracks[0].integratedLUFS == first.tracks[0].integratedLUFS)
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=660:r=44100:d=2.9", "-af", "volume=0.25", path])
+    let third = try AnalysisReport.measure([path], cache: cache)
+    #expect(FactsDecodes.count(for: path) == decodes + 1)
+    #expect(third.tracks[0].integratedLUFS != first.tracks[0].integratedLUFS)
+  }
+}
