@@ -35,7 +35,8 @@ import Testing
       let judged = try Self.judge(folder.file(name), mono: name.hasPrefix("mono"))
       let integrated = try #require(track.integratedLUFS)
       #expect(abs(integrated - judged.integrated) <= 0.1, "\(name): \(integrated) vs \(judged.integrated) LUFS")
-      #expect(abs(track.truePeakDBTP - judged.truePeak) <= 0.2, "\(name): \(track.truePeakDBTP) vs \(judged.truePeak) dBTP")
+      let truePeak = try #require(track.truePeakDBTP)
+      #expect(abs(truePeak - judged.truePeak) <= 0.2, "\(name): \(truePeak) vs \(judged.truePeak) dBTP")
       #expect(track.gainDB == ((-14 - integrated) * 100).rounded() / 100)
     }
   }
@@ -56,5 +57,20 @@ import Testing
     let third = try AnalysisReport.measure([path], cache: cache)
     #expect(FactsDecodes.count(for: path) == decodes + 1)
     #expect(third.tracks[0].integratedLUFS != first.tracks[0].integratedLUFS)
+  }
+
+  /// Digital silence has no loudness, peak or gain: JSON nulls and `-inf` in the table, never
+  /// numbers that are not numbers; the whole file counts as leading silence.
+  @Test func silenceIsReportedAsNoLevelAtAll() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("quiet.flac")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "anullsrc=r=44100:cl=stereo", "-t", "1.37", path])
+    let report = try AnalysisReport.measure([path], cache: nil)
+    let track = try #require(report.tracks.first)
+    #expect(track.integratedLUFS == nil && track.truePeakDBTP == nil && track.samplePeakDBFS == nil && track.gainDB == nil)
+    #expect(track.leadingSilenceSeconds == 1.37)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+    #expect((json["tracks"] as? [[String: Any]])?.first?["truePeakDBTP"] == nil)
+    #expect(report.table().contains("-inf"))
   }
 }

@@ -9,7 +9,7 @@ extension AnalysisReport {
     for track in tracks {
       lines.append(
         pad(String(track.number), 3) + "  " + pad(TimeFormat.clock(frames: track.frames, sampleRate: track.sampleRate), 10)
-          + pad(track.integratedLUFS.map { format($0, "%.1f") } ?? "-inf", 7, right: true)
+          + pad(format(track.integratedLUFS, "%.1f"), 7, right: true)
           + pad(format(track.loudnessRangeLU, "%.1f"), 8, right: true)
           + pad(format(track.samplePeakDBFS, "%.1f"), 11, right: true)
           + pad(format(track.truePeakDBTP, "%.1f"), 9, right: true)
@@ -19,15 +19,16 @@ extension AnalysisReport {
     for album in albums {
       lines.append(
         "album \"\(album.name)\" (tracks \(album.firstTrack)-\(album.lastTrack)): "
-          + "\(album.integratedLUFS.map { format($0, "%.1f") } ?? "-inf") LUFS, true peak \(format(album.truePeakDBTP, "%.1f")) dBTP, "
+          + "\(format(album.integratedLUFS, "%.1f")) LUFS, true peak \(format(album.truePeakDBTP, "%.1f")) dBTP, "
           + "gain \(album.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-")")
     }
     lines += notes.map { "note: \($0)" }
     return lines.joined(separator: "\n")
   }
 
-  private func format(_ value: Double, _ pattern: String) -> String {
-    value.isFinite ? String(format: pattern, value) : (value < 0 ? "-inf" : "inf")
+  /// `value` in `pattern`; nil (silence) as `-inf`.
+  private func format(_ value: Double?, _ pattern: String) -> String {
+    value.map { String(format: pattern, $0) } ?? "-inf"
   }
 
   private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

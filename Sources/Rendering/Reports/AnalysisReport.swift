@@ -24,8 +24,9 @@ public struct AnalysisReport: Encodable, Sendable {
     public var sampleRate: Int
     public var integratedLUFS: Double?
     public var loudnessRangeLU: Double
-    public var samplePeakDBFS: Double
-    public var truePeakDBTP: Double
+    /// The peaks in dB; nil for digital silence.
+    public var samplePeakDBFS: Double?
+    public var truePeakDBTP: Double?
     public var leadingSilenceSeconds: Double
     public var trailingSilenceSeconds: Double
     /// The gain that brings the track to the target; nil for silence.
@@ -39,7 +40,8 @@ public struct AnalysisReport: Encodable, Sendable {
     public var firstTrack: Int
     public var lastTrack: Int
     public var integratedLUFS: Double?
-    public var truePeakDBTP: Double
+    /// nil for digital silence.
+    public var truePeakDBTP: Double?
     public var gainDB: Double?
   }
 
@@ -59,8 +61,8 @@ public struct AnalysisReport: Encodable, Sendable {
       tracks.append(Track(
         number: index + 1, file: input.displayName, album: input.album ?? facts.info.tags["album"], seconds: rounded(analysis.seconds, 3),
         frames: analysis.frameCount, sampleRate: analysis.sampleRate, integratedLUFS: analysis.integratedLUFS.map { rounded($0, 2) },
-        loudnessRangeLU: rounded(analysis.loudnessRange, 2), samplePeakDBFS: rounded(analysis.samplePeakDB, 2),
-        truePeakDBTP: rounded(analysis.truePeakDB, 2), leadingSilenceSeconds: rounded(analysis.leadingSilence(below: threshold), 3),
+        loudnessRangeLU: rounded(analysis.loudnessRange, 2), samplePeakDBFS: finite(analysis.samplePeakDB, 2),
+        truePeakDBTP: finite(analysis.truePeakDB, 2), leadingSilenceSeconds: rounded(analysis.leadingSilence(below: threshold), 3),
         trailingSilenceSeconds: rounded(analysis.trailingSilence(below: threshold), 3),
         gainDB: analysis.integratedLUFS.map { rounded(targetLUFS - $0, 2) }))
     }
@@ -80,7 +82,7 @@ public struct AnalysisReport: Encodable, Sendable {
         let loudness = GatedLoudness.integrated(Array(analyses[start..<end]))
         albums.append(Album(
           name: name, firstTrack: start + 1, lastTrack: end, integratedLUFS: loudness.map { rounded($0, 2) },
-          truePeakDBTP: rounded(analyses[start..<end].map(\.truePeakDB).max() ?? -.infinity, 2),
+          truePeakDBTP: finite(analyses[start..<end].map(\.truePeakDB).max() ?? -.infinity, 2),
           gainDB: loudness.map { rounded(target - $0, 2) }))
       }
       start = end
@@ -93,7 +95,12 @@ public struct AnalysisReport: Encodable, Sendable {
 
 /// `value` rounded to `places` decimals.
 private func rounded(_ value: Double, _ places: Int) -> Double {
-  guard value.isFinite else { return value }
   let scale = pow(10, Double(places))
   return (value * scale).rounded() / scale
+}
+
+/// `value` rounded to `places` decimals, or nil when it is not finite (the peak of silence), so
+/// the JSON holds only numbers and nulls.
+private func finite(_ value: Double, _ places: Int) -> Double? {
+  value.isFinite ? rounded(value, places) : nil
 }
