@@ -2,8 +2,9 @@ import CFFmpegShim
 
 /// Decodes an audio file into interleaved float blocks, with its encoder delay and padding removed.
 ///
-/// FFmpeg drops MP3 (LAME tag), Ogg Opus/Vorbis and MP4 priming by itself; the reader adds what
-/// FFmpeg 5.1 leaves out, the MP4 end padding (trimmed to the edit list's duration). When the
+/// FFmpeg drops MP3 (LAME tag), Ogg Opus/Vorbis and MP4 priming by itself; where the file's own
+/// fields say more exactly where its audio lies (`AudioStreamInfo.gapless`), the reader drops the
+/// priming FFmpeg leaves and trims the end itself, in place of FFmpeg's end trim. When the
 /// output rate differs, the resampler is flushed at the end and the length is made exact:
 /// `frames × outputRate / inputRate`, rounded to the nearest sample frame.
 public final class AudioFileReader {
@@ -30,8 +31,10 @@ public final class AudioFileReader {
   /// Converted frames kept back from the last block: where they start in `buffer`, how many.
   private var heldFrames = (start: 0, count: 0)
   private static let heldBackFrames = 32
-  /// The MP4 edit list's length, past which decoded samples are end padding.
+  /// The exact length the file states, past which decoded samples are end padding.
   private let trimLimit: Int64?
+  /// Decoded frames still to drop at the start: priming that FFmpeg leaves in.
+  private var primingToDrop: Int64
 
   private enum State { case decoding, flushing, finished }
   /// After a seek: the source frame the next block must start at.
@@ -53,7 +56,8 @@ public final class AudioFileReader {
     let layout = output ?? PCMLayout(sampleRate: info.sampleRate, channelCount: info.channelCount)
     self.output = layout
     buffer = SampleBuffer(channelCount: layout.channelCount)
-    trimLimit = info.needsEndTrim ? info.declaredFrameCount : nil
+    trimLimit = info.gapless?.length
+    primingToDrop = info.gapless?.skip ?? 0
   }
 
   /// The exact length, in frames at `outputRate`, of `frames` frames at `inputRate`: rounded to the
@@ -129,8 +133,11 @@ public final class AudioFileReader {
   private func streamTimestamp(ofFrame frame: Int64) -> Int64 {
     let stream = demuxer.stream.pointee
     let start = stream.start_time == SEGUE_NOPTS_VALUE ? 0 : stream.start_time
-    return start + av_rescale_q(frame, AVRational(num: 1, den: Int32(info.sampleRate)), stream.time_base)
+    return start + av_rescale_q(frame + leadingSkip, AVRational(num: 1, den: Int32(info.sampleRate)), stream.time_base)
   }
+
+  /// The priming the reader drops itself, in decoded frames.
+  private var leadingSkip: Int64 { info.gapless?.skip ?? 0 }
 
   /// Decodes after a seek until `frame` holds the frame that contains source frame `target`;
   /// false when the timestamps jump, are missing, or start past the target.
@@ -161,6 +168,7 @@ public final class AudioFileReader {
     let start = demuxer.stream.pointee.start_time
     return av_rescale_q(
       timestamp - (start == SEGUE_NOPTS_VALUE ? 0 : start), demuxer.stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
+      - leadingSkip
   }
 
   private func convertDecodedFrame() throws -> UnsafeBufferPointer<Float>? {
@@ -175,6 +183,13 @@ public final class AudioFileReader {
       sourceFramesDecoded = target
       framesDelivered = target
       seekTarget = nil
+      primingToDrop = 0
+    }
+    if primingToDrop > 0 {
+      let dropped = Int(min(primingToDrop, Int64(frame.sampleCount)))
+      first += dropped
+      primingToDrop -= Int64(dropped)
+      delayRemoved += Int64(dropped)
     }
     let untrimmed = frame.sampleCount - first
     var count = untrimmed
@@ -234,7 +249,12 @@ public final class AudioFileReader {
     let packet = try demuxer.read(into: packet) ? packet : nil
     if let skipped = packet?.skippedSamples {
       delayRemoved += skipped.start
-      paddingRemoved += skipped.end
+      if trimLimit == nil {
+        paddingRemoved += skipped.end
+      } else if skipped.end > 0 {
+        // The reader trims the end itself, at the length the file states.
+        packet?.setSkippedEnd(0)
+      }
     }
     do {
       try decoder.send(packet)
@@ -247,8 +267,7 @@ public final class AudioFileReader {
   }
 
   private func checkNotTruncated() throws {
-    guard !info.needsEndTrim, let declared = info.declaredFrameCount, sourceFramesDecoded < declared
-    else { return }
+    guard let declared = info.declaredFrameCount, sourceFramesDecoded < declared, !info.isMP4Family else { return }
     throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: declared)
   }
 }

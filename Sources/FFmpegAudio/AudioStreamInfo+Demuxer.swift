@@ -10,6 +10,7 @@ extension AudioStreamInfo {
   init(demuxer: Demuxer) {
     let parameters = demuxer.stream.pointee.codecpar!.pointee
     var layout = parameters.ch_layout
+    let gapless = Self.gaplessSpan(demuxer: demuxer)
     self.init(
       containerName: demuxer.containerName,
       codecName: String(cString: avcodec_get_name(parameters.codec_id)),
@@ -17,8 +18,9 @@ extension AudioStreamInfo {
       channelCount: Int(parameters.ch_layout.nb_channels),
       channelLayout: Self.describe(&layout),
       bitsPerSample: Self.significantBits(parameters),
-      declaredFrameCount: Self.exactFrameCount(demuxer: demuxer),
+      declaredFrameCount: gapless?.length ?? Self.exactFrameCount(demuxer: demuxer),
       tags: demuxer.tags)
+    self.gapless = gapless
     chapters = demuxer.chapters(sampleRate: Int(parameters.sample_rate))
   }
 
@@ -42,17 +44,13 @@ extension AudioStreamInfo {
     }
   }
 
-  /// Containers whose stream duration is the exact decoded length (in samples of the stream's rate).
+  /// Containers whose stream duration is the exact decoded length (in samples of the stream's
+  /// rate) when they hold PCM, or FLAC.
   private static let exactLengthContainers: Set<String> = ["flac", "wav", "aiff", "w64"]
 
   private static func exactFrameCount(demuxer: Demuxer) -> Int64? {
-    let stream = demuxer.stream.pointee
-    let container = demuxer.containerName
-    let oggVorbis = container == "ogg" && stream.codecpar.pointee.codec_id == AV_CODEC_ID_VORBIS
-    guard exactLengthContainers.contains(container) || container.hasPrefix("mov,") || oggVorbis,
-      stream.duration != SEGUE_NOPTS_VALUE, stream.duration > 0
-    else { return nil }
-    let rate = stream.codecpar.pointee.sample_rate
-    return av_rescale_q(stream.duration, stream.time_base, AVRational(num: 1, den: rate))
+    let codec = String(cString: avcodec_get_name(demuxer.stream.pointee.codecpar.pointee.codec_id))
+    guard exactLengthContainers.contains(demuxer.containerName), codec == "flac" || codec.hasPrefix("pcm_") else { return nil }
+    return streamDuration(demuxer)
   }
 }

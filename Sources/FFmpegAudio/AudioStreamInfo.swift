@@ -1,3 +1,5 @@
+import Containers
+
 /// What a file says about its audio stream before any of it is decoded.
 public struct AudioStreamInfo: Sendable, Equatable, Codable {
   /// FFmpeg's name for the container, for example `flac` or `mov,mp4,m4a,3gp,3g2,mj2`.
@@ -15,6 +17,9 @@ public struct AudioStreamInfo: Sendable, Equatable, Codable {
   /// FLAC's STREAMINFO, WAV/AIFF data sizes and MP4 edit lists are exact; MP3 and Ogg durations
   /// include encoder delay and padding, so they are not reported here.
   public var declaredFrameCount: Int64?
+  /// Where the audio lies among the decoded samples when Segue reads it from the container's own
+  /// fields and trims it itself (start and end); nil where FFmpeg's own trimming is right.
+  public var gapless: GaplessSpan?
   /// The file's tags (container and stream), keys in lower case: `title`, `artist`, `album`, …
   public var tags: [String: String]
   /// The file's chapters, in sample frames at `sampleRate`.
@@ -37,17 +42,11 @@ public struct AudioStreamInfo: Sendable, Equatable, Codable {
   /// True for the MP4 family, whose end padding FFmpeg 5.1 does not trim by itself.
   var isMP4Family: Bool { containerName.hasPrefix("mov,") }
 
-  /// True where the reader must cut the end padding itself, at the declared length: MP4 (FFmpeg
-  /// 5.1 keeps its end padding), and Ogg Vorbis (whose padding FFmpeg 5.1 keeps when all of the
-  /// audio fits in the first Ogg page).
-  var needsEndTrim: Bool { isMP4Family || isOggVorbis }
-
-  var isOggVorbis: Bool { containerName == "ogg" && codecName == "vorbis" }
-
   /// Where this kind of file states its encoder delay and padding, worded for people; `found`
   /// says whether the file held any.
   public func gaplessDataSource(found: Bool) -> String {
-    switch (containerName, codecName) {
+    if let gapless { return gapless.source }
+    return switch (containerName, codecName) {
     case ("mp3", _): found ? "LAME/Xing tag" : "none (no LAME/Xing tag with gapless data)"
     case _ where isMP4Family: found ? "MP4 edit list" : "none (no edit list)"
     case ("ogg", "opus"): "Opus pre-skip and final granule position"

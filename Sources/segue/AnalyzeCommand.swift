@@ -29,7 +29,7 @@ struct AnalyzeCommand: ParsableCommand {
     do {
       let report = try AnalysisReport.measure(inputs, targetLUFS: target, cache: cache.cache)
       print(json ? report.json() : report.table())
-    } catch let error as RenderError {
+    } catch {
       printError(error.description)
       throw ExitCode.failure
     }

@@ -77,6 +77,7 @@ public enum FFmpegCLI {
   /// A test set-up step that failed.
   public struct Failure: Error, CustomStringConvertible {
     public var message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
   }
 }

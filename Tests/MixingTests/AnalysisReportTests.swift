@@ -23,7 +23,7 @@ import Testing
   /// loudness within 0.1 LU and true peak within 0.2 dB of the judge; a mono track is measured as
   /// it plays in stereo (both channels), not 3 dB low.
   @Test func loudnessAndTruePeakAgreeWithFFmpegsMeterOnEveryCodec() throws {
-    let folder = try TemporaryFolder()
+    let folder = TemporaryFolder()
     let inputs = [
       ("tone.flac", ["-f", "lavfi", "-i", "sine=f=997:r=44100:d=7.3", "-af", "volume=0.6", "-ac", "2"]),
       ("bursts.mp3", ["-f", "lavfi", "-i", "anoisesrc=r=44100:d=9.1:a=0.3,volume='if(lt(mod(t,1.3),0.5),1,0.05)':eval=frame", "-ac", "2"]),
@@ -44,7 +44,7 @@ import Testing
   /// A second analysis reads the results from the cache and decodes nothing; a replaced file is
   /// measured again.
   @Test func aSecondAnalysisDecodesNothing() throws {
-    let folder = try TemporaryFolder()
+    let folder = TemporaryFolder()
     let cache = FactsCache(folder: folder.file("cache"))
     let path = folder.file("a.mp3")
     try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=660:r=44100:d=3.7", path])
@@ -62,7 +62,7 @@ import Testing
   /// Digital silence has no loudness, peak or gain: JSON nulls and `-inf` in the table, never
   /// numbers that are not numbers; the whole file counts as leading silence.
   @Test func silenceIsReportedAsNoLevelAtAll() throws {
-    let folder = try TemporaryFolder()
+    let folder = TemporaryFolder()
     let path = folder.file("quiet.flac")
     try FFmpegCLI.make(["-f", "lavfi", "-i", "anullsrc=r=44100:cl=stereo", "-t", "1.37", path])
     let report = try AnalysisReport.measure([path], cache: nil)

@@ -35,7 +35,7 @@ import Testing
     try mix.insertTimeRange(0..<1, of: b.path, at: 0.5)
     try mix.insertTimeRange(0..<0.125, of: b.path, at: 0.625)
     let path = fixture.folder.file("three.wav")
-    try mix.render(to: path, options: OutputOptions(bitDepth: 32), verify: true)
+    _ = try mix.render(to: path, options: OutputOptions(bitDepth: 32), verify: true)
     let samples = try AudioFile.read(path: path).samples
     #expect(samples.count == 12_000)
     for (frame, sample) in samples.enumerated() {

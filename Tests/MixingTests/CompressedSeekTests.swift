@@ -36,7 +36,7 @@ import Testing
     let inPoint = 31.2347
     let output = folder.file("clip.wav")
     let input = InputSource(path: path, options: EntryOptions(inPoint: .seconds(inPoint), outPoint: .seconds(inPoint + 3)))
-    try Renderer.render(
+    _ = try Renderer.render(
       RenderRequest(inputs: [input], outputPath: output, output: OutputOptions(bitDepth: 32), verify: true, cache: nil))
     let clip = try AudioFile.read(path: output).samples
     let first = Int((inPoint * Double(rate)).rounded()) * 2
@@ -64,7 +64,7 @@ import Testing
     let whole = folder.file("whole.wav")
     let part = folder.file("part.wav")
     let mix = MixOptions(crossfade: 2.5)
-    try Renderer.render(RenderRequest(inputs: inputs, outputPath: whole, output: OutputOptions(bitDepth: 32), mix: mix, cache: nil))
+    _ = try Renderer.render(RenderRequest(inputs: inputs, outputPath: whole, output: OutputOptions(bitDepth: 32), mix: mix, cache: nil))
     let report = try Renderer.render(
       RenderRequest(
         inputs: inputs, outputPath: part, output: OutputOptions(bitDepth: 32), mix: mix, range: TimeRange(from: 61.01, to: 72.7),

@@ -19,7 +19,7 @@ import Testing
   /// A track at +3 dB whose 0.8 stretches go over full scale: every one of those samples is
   /// counted, with the peak and the first place, in the whole render and in a range of it.
   @Test func theClipGuardCountsEverySampleOverFullScale() throws {
-    let folder = try TemporaryFolder()
+    let folder = TemporaryFolder()
     let path = try Fixture.write(
       Self.steps([(-0.3, 5_003), (0.8, 7_777), (-0.3, 12_345), (0.8, 3_333)]), as: .wav16, in: folder, stem: "steps")
     var input = InputSource(path: path)
@@ -41,7 +41,7 @@ import Testing
 
   /// A level within full scale is not reported, and float output says its samples are kept.
   @Test func theClipGuardWordsWhatHappensToTheSamples() throws {
-    let folder = try TemporaryFolder()
+    let folder = TemporaryFolder()
     let path = try Fixture.write(Self.steps([(0.8, 4_411)]), as: .wav16, in: folder, stem: "steps")
     var input = InputSource(path: path)
     #expect(try Renderer.render(RenderRequest(inputs: [input], outputPath: folder.file("quiet.wav"), cache: nil)).notes == [])
@@ -57,7 +57,7 @@ import Testing
   /// memory does not, so the priming is what does it.
   @Test(arguments: [true, false])
   func aPrimedStageMakesARangeEqualTheSliceOfTheWhole(primed: Bool) throws {
-    let folder = try TemporaryFolder()
+    let folder = TemporaryFolder()
     let frames = 41_017
     let path = try Fixture.write(Signal.noise(channels: 2, frames: frames), as: .wav16, in: folder, stem: "noise")
     func render(_ name: String, range: TimeRange?) throws -> [Float] {

@@ -1,0 +1,58 @@
+import AudioTestSupport
+import Foundation
+import Rendering
+import Testing
+
+/// Files that other programs wrote decode to the length their container states, judged by an
+/// independent decoder or the container's own fields where FFmpeg 5.1 is itself wrong.
+@Suite("Input lengths")
+struct InputLengthTests {
+  /// Short Ogg Vorbis files, from FFmpeg's libvorbis wrapper and from SoX, decode to exactly what
+  /// libvorbis (through SoX) decodes: FFmpeg 5.1 ends 128 samples early on such files.
+  @Test(arguments: [
+    (encoder: "ffmpeg", frames: 44_100), (encoder: "ffmpeg", frames: 7_919), (encoder: "ffmpeg", frames: 20_011),
+    (encoder: "sox", frames: 44_100), (encoder: "sox", frames: 13_337),
+  ])
+  func shortOggVorbisDecodesAsLibvorbisDoes(encoder: String, frames: Int) throws {
+    let folder = TemporaryFolder()
+    let source = folder.file("source.wav")
+    let path = folder.file("short.ogg")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=440:d=2", "-af", "atrim=end_sample=\(frames)", "-c:a", "pcm_s16le", source])
+    if encoder == "ffmpeg" {
+      try FFmpegCLI.make(["-i", source, "-c:a", "libvorbis", path])
+    } else {
+      try SoXCLI.make([source, path])
+    }
+    let libvorbis = try SoXCLI.decodeFloat(path)
+    #expect(libvorbis.count == frames)
+    let decoded = try AudioFile.read(path: path).samples
+    #expect(decoded.count == libvorbis.count)
+    #expect(Measure.maxDifference(decoded, libvorbis) < 1e-4)
+  }
+
+  /// A compressed WAV's `fact` chunk is its length (the RIFF rule): the padded last block is cut.
+  @Test func compressedWAVEndsWhereItsFactChunkSays() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("adpcm.wav")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=440:d=1.2345:r=8000", "-c:a", "adpcm_ima_wav", path])
+    let padded = try FFmpegCLI.decodeFloat(path)
+    // FFmpeg's muxer states the padded count; other writers state the true one, 9876 frames.
+    try WAVTestFile.setFactSampleCount(9_876, in: path)
+    let decoded = try AudioFile.read(path: path).samples
+    #expect(padded.count > 9_876)
+    #expect(decoded.count == 9_876)
+    #expect(decoded.elementsEqual(padded.prefix(9_876)), "the decoded samples are not the first 9876 of the padded decode")
+    #expect(try FileInspection.inspect(path: path, cache: nil).frameCount == 9_876)
+  }
+}
+
+/// Edits the chunks of a WAV file written by the ffmpeg CLI.
+enum WAVTestFile {
+  /// Overwrites the sample count of the file's `fact` chunk.
+  static func setFactSampleCount(_ count: UInt32, in path: String) throws {
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    guard let fact = bytes.range(of: Data("fact".utf8)) else { throw FFmpegCLI.Failure(message: "no fact chunk in \(path)") }
+    withUnsafeBytes(of: count.littleEndian) { bytes.replaceSubrange(fact.upperBound + 4..<fact.upperBound + 8, with: $0) }
+    try bytes.write(to: URL(fileURLWithPath: path))
+  }
+}
