@@ -23,7 +23,11 @@ final class AudioEncoder {
     let format = Self.chooseSampleFormat(codec: codec, bitDepth: settings.bitDepth)
     context.pointee.sample_fmt = format
     context.pointee.sample_rate = Int32(settings.layout.sampleRate)
-    av_channel_layout_default(&context.pointee.ch_layout, Int32(settings.layout.channelCount))
+    if let name = settings.channelLayoutName {
+      try check(av_channel_layout_from_string(&context.pointee.ch_layout, name), "av_channel_layout_from_string", path: path)
+    } else {
+      Self.chooseChannelLayout(&context.pointee.ch_layout, codec: codec, channelCount: settings.layout.channelCount)
+    }
     context.pointee.time_base = AVRational(num: 1, den: Int32(settings.layout.sampleRate))
     let packed = av_get_packed_sample_fmt(format)
     let significantBits = packed == AV_SAMPLE_FMT_S32 ? min(settings.bitDepth ?? 32, 32) : 0
@@ -66,6 +70,35 @@ final class AudioEncoder {
       }
     }
     return preferred.first(where: supported.contains) ?? supported.first ?? AV_SAMPLE_FMT_FLTP
+  }
+
+  /// Sets `layout` to FFmpeg's usual layout for `channelCount`, or, when the encoder does not
+  /// take that one, to the first it takes with as many channels: Segue mixes channels by position,
+  /// so a 4.0 mix is written as quad to libopus, which takes only quad for four channels.
+  private static func chooseChannelLayout(_ layout: inout AVChannelLayout, codec: UnsafePointer<AVCodec>, channelCount: Int) {
+    av_channel_layout_default(&layout, Int32(channelCount))
+    guard let listed = acceptedLayouts(codec), !listed.isEmpty else { return }
+    if listed.contains(where: { candidate in withUnsafePointer(to: candidate) { av_channel_layout_compare($0, &layout) == 0 } }) { return }
+    guard var match = listed.first(where: { $0.nb_channels == Int32(channelCount) }) else { return }
+    av_channel_layout_uninit(&layout)
+    av_channel_layout_copy(&layout, &match)
+  }
+
+  /// The layouts `codec` accepts, or nil when it takes any.
+  private static func acceptedLayouts(_ codec: UnsafePointer<AVCodec>) -> [AVChannelLayout]? {
+    guard var cursor = segue_codec_channel_layouts(codec) else { return nil }
+    var layouts: [AVChannelLayout] = []
+    while cursor.pointee.nb_channels != 0 {
+      layouts.append(cursor.pointee)
+      cursor += 1
+    }
+    return layouts
+  }
+
+  /// The channel counts `codecName` takes, or nil when it takes any (or the encoder is missing).
+  static func supportedChannelCounts(codecName: String) -> Set<Int>? {
+    guard let codec = avcodec_find_encoder_by_name(codecName), let layouts = acceptedLayouts(codec) else { return nil }
+    return Set(layouts.map { Int($0.nb_channels) })
   }
 
   /// The sample rates `codecName` accepts, or nil when it takes any (or the encoder is missing).

@@ -39,6 +39,9 @@ public struct AudioStreamInfo: Sendable, Equatable, Codable {
     self.declaredFrameCount = declaredFrameCount
   }
 
+  /// True for DSD (1-bit) audio, which FFmpeg decodes to float at an eighth of its bit rate.
+  public var isDSD: Bool { codecName.hasPrefix("dsd_") }
+
   /// True for the MP4 family, whose end padding FFmpeg 5.1 does not trim by itself.
   var isMP4Family: Bool { containerName.hasPrefix("mov,") }
 

@@ -14,7 +14,9 @@ final class Demuxer {
   init(path: String) throws(FFmpegError) {
     self.path = path
     var context: UnsafeMutablePointer<AVFormatContext>?
-    try check(avformat_open_input(&context, path, nil, nil), "avformat_open_input", path: path)
+    // Named through the file protocol, so a local name that looks like a URL (`http:/x.wav`,
+    // `file:x.wav`) is still the file of that name.
+    try check(avformat_open_input(&context, "file:" + path, nil, nil), "avformat_open_input", path: path)
     do throws(FFmpegError) {
       try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", path: path)
       var codec: UnsafePointer<AVCodec>?

@@ -13,6 +13,9 @@ public struct EncoderSettings: Sendable, Equatable {
   public var compressionLevel: Int?
   /// The encoder's own options, by FFmpeg's names (for example `aac_coder`).
   public var privateOptions: [String: String] = [:]
+  /// FFmpeg's name for the channel layout to label the output with (`quad`), when the codec's
+  /// channel order calls for one; else FFmpeg's usual layout for the channel count.
+  public var channelLayoutName: String?
 
   public init(
     codecName: String, layout: PCMLayout, bitDepth: Int? = nil, bitRate: Int? = nil,

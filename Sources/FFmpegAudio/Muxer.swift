@@ -114,7 +114,8 @@ final class Muxer {
   /// Opens the file and writes the container header.
   func writeHeader(sampleRate: Int) throws(FFmpegError) {
     if context!.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-      try check(avio_open(&context!.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", path: path)
+      // Through the file protocol, like inputs: the path is a local file whatever it looks like.
+      try check(avio_open(&context!.pointee.pb, "file:" + path, AVIO_FLAG_WRITE), "avio_open", path: path)
       isFileOpen = true
     }
     var options: OpaquePointer?

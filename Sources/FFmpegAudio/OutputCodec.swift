@@ -45,13 +45,63 @@ public enum OutputCodec: String, Sendable, CaseIterable {
     }
   }
 
-  /// The most channels the codec holds, when it has a limit Segue must respect.
-  public var maximumChannels: Int? { self == .mp3 ? 2 : nil }
+  /// The channel counts the codec holds, when it has a limit: MP3 1 or 2, and the counts the
+  /// encoder lists layouts for (Opus and Vorbis up to 8, AAC's layouts); nil for any.
+  public func channelCounts(bitDepth: Int?) -> Set<Int>? {
+    switch self {
+    case .mp3: [1, 2]
+    case .opus, .vorbis: Set(Self.vorbisOrderLayouts.indices.map { $0 + 1 })
+    default: AudioEncoder.supportedChannelCounts(codecName: encoderName(bitDepth: bitDepth))
+    }
+  }
+
+  /// The layouts of the Vorbis channel order, which Opus and Vorbis use, for 1 to 8 channels:
+  /// libopus refuses FFmpeg's usual 4-channel layout (4.0) and libvorbis mislabels it.
+  static let vorbisOrderLayouts = ["mono", "stereo", "3.0", "quad", "5.0", "5.1", "6.1", "7.1"]
+
+  /// FFmpeg's name for the layout to label `channelCount` channels with, where the codec's
+  /// channel order differs from FFmpeg's usual layouts.
+  func channelLayoutName(channelCount: Int) -> String? {
+    guard self == .opus || self == .vorbis, Self.vorbisOrderLayouts.indices.contains(channelCount - 1) else { return nil }
+    return Self.vorbisOrderLayouts[channelCount - 1]
+  }
 
   /// The sample rates the encoder takes, or nil for any. Opus is always mixed at 48 kHz: it
   /// decodes at 48 kHz whatever it was encoded at.
   public func sampleRates(bitDepth: Int?) -> [Int]? {
     self == .opus ? [48_000] : AudioEncoder.supportedSampleRates(codecName: encoderName(bitDepth: bitDepth))
+  }
+
+  /// True when the encoder takes `rate`: from its own list where it has one, else by the limits
+  /// measured on FFmpeg 5.1 (FLAC's frame header codes; libvorbis's modes stop at 200 kHz).
+  public func accepts(sampleRate rate: Int, bitDepth: Int?) -> Bool {
+    if let listed = sampleRates(bitDepth: bitDepth) { return listed.contains(rate) }
+    return switch self {
+    case .flac: rate <= 65_535 || (rate % 10 == 0 && rate < 655_350)
+    case .vorbis: rate <= 200_000
+    default: true
+    }
+  }
+
+  /// The highest rate the encoder takes where it has a limit but no list, for messages.
+  public var highestSampleRate: Int? {
+    switch self {
+    case .flac: 655_340
+    case .vorbis: 200_000
+    default: nil
+    }
+  }
+
+  /// The highest bit rate the codec can reach at `sampleRate`, where it is lower than asked
+  /// bit rates could be: MPEG-1 Layer III (32-48 kHz) 320k, MPEG-2 (16-24 kHz) 160k, MPEG-2.5 64k.
+  public func highestBitRate(sampleRate: Int) -> Int? {
+    guard self == .mp3 else { return nil }
+    return sampleRate >= 32_000 ? 320_000 : sampleRate >= 16_000 ? 160_000 : 64_000
+  }
+
+  /// The MPEG version an MP3 at `sampleRate` is, for messages: "MPEG-2 Layer III".
+  public static func mp3Version(sampleRate: Int) -> String {
+    sampleRate >= 32_000 ? "MPEG-1 Layer III" : sampleRate >= 16_000 ? "MPEG-2 Layer III" : "MPEG-2.5 Layer III"
   }
 
   /// True when this FFmpeg build has the encoder.
@@ -60,7 +110,7 @@ public enum OutputCodec: String, Sendable, CaseIterable {
   /// Settings for this codec: the user's quality choices, and Segue's defaults where the encoder's
   /// own would be too low (or, for AAC, unsafe) for music.
   public func settings(
-    layout: PCMLayout, bitDepth: Int?, bitRate: Int?, vbrQuality: Double?, compressionLevel: Int?
+    layout: PCMLayout, bitDepth: Int?, bitRate: Int?, vbrQuality: Double?, compressionLevel: Int?, forSpeech: Bool = false
   ) -> EncoderSettings {
     var settings = EncoderSettings(
       codecName: encoderName(bitDepth: bitDepth), layout: layout, bitDepth: bitDepth, bitRate: bitRate, vbrQuality: vbrQuality,
@@ -68,15 +118,23 @@ public enum OutputCodec: String, Sendable, CaseIterable {
     // FFmpeg 5.1's default AAC coder (twoloop) garbles steady tones at high bit rates; the fast
     // coder does not, and is the default in later FFmpeg releases.
     if self == .aac { settings.privateOptions["aac_coder"] = "fast" }
+    settings.channelLayoutName = channelLayoutName(channelCount: layout.channelCount)
     guard bitRate == nil && vbrQuality == nil else { return settings }
-    switch self {
-    case .mp3: settings.bitRate = 320_000
-    case .aac: settings.bitRate = 256_000
-    case .opus: settings.bitRate = 160_000
-    case .vorbis: settings.vbrQuality = 6
-    default: break
-    }
+    if self == .vorbis { settings.vbrQuality = 6 }
+    settings.bitRate = defaultBitRate(layout: layout, forSpeech: forSpeech)
     return settings
+  }
+
+  /// Segue's default bit rate: transparent music rates, or rates sized for speech for audiobooks
+  /// and mono output (`forSpeech`); nil where the codec takes a quality or is lossless.
+  public func defaultBitRate(layout: PCMLayout, forSpeech: Bool) -> Int? {
+    let mono = layout.channelCount == 1
+    return switch self {
+    case .mp3: min(forSpeech || mono ? 128_000 : 320_000, highestBitRate(sampleRate: layout.sampleRate) ?? .max)
+    case .aac: forSpeech || mono ? (mono ? 64_000 : 96_000) : 256_000
+    case .opus: forSpeech || mono ? (mono ? 64_000 : 96_000) : 160_000
+    default: nil
+    }
   }
 }
 

@@ -5,6 +5,9 @@ struct OutputFormat: Equatable {
   var container: OutputContainer
   var codec: OutputCodec
   var settings: EncoderSettings
+  /// What Segue chose for the user, with why: a rate moved to what the codec takes, a DSD
+  /// input's PCM rate, a bit rate sized for speech.
+  var notes: [String] = []
 
   /// FFmpeg's muxer name.
   var containerName: String { container.muxerName }
@@ -23,11 +26,22 @@ struct OutputFormat: Equatable {
     guard codec.isAvailable(bitDepth: bitDepth) else {
       throw .options("this FFmpeg build has no \(codec.encoderName(bitDepth: bitDepth)) encoder")
     }
-    let layout = try mixLayout(codec: codec, bitDepth: bitDepth, options: options, first: inputs[0])
+    var notes: [String] = []
+    let rate = try mixRate(codec: codec, bitDepth: bitDepth, options: options, inputs: inputs, notes: &notes)
+    let channels = try channelCount(codec: codec, bitDepth: bitDepth, options: options, first: inputs[0], notes: &notes)
+    let layout = PCMLayout(sampleRate: rate, channelCount: channels)
+    try checkBitRate(options.bitRate, codec: codec, sampleRate: rate, rateWasAsked: options.sampleRate != nil)
+    let forSpeech = container == .m4b
     let settings = codec.settings(
       layout: layout, bitDepth: bitDepth, bitRate: options.bitRate, vbrQuality: options.quality,
-      compressionLevel: options.compressionLevel)
-    return OutputFormat(container: container, codec: codec, settings: settings)
+      compressionLevel: options.compressionLevel, forSpeech: forSpeech)
+    if options.bitRate == nil, options.quality == nil, let bitRate = settings.bitRate, forSpeech || layout.channelCount == 1,
+      bitRate < codec.defaultBitRate(layout: PCMLayout(sampleRate: rate, channelCount: 2), forSpeech: false) ?? 0
+    {
+      let reason = forSpeech ? "the default for audiobooks (.m4b)" : "the default for mono output"
+      notes.append("\(codec.displayName) at \(bitRate / 1000)k: \(reason), sized for speech; --bitrate changes it")
+    }
+    return OutputFormat(container: container, codec: codec, settings: settings, notes: notes)
   }
 
   /// The codec the user's `--codec` names, or the container's default.
@@ -71,23 +85,74 @@ struct OutputFormat: Equatable {
     return deepest > 16 ? 24 : 16
   }
 
-  /// The mix's rate and channels: as asked, else the first input's, moved to what the codec takes.
-  private static func mixLayout(
-    codec: OutputCodec, bitDepth: Int?, options: OutputOptions, first: AudioStreamInfo
-  ) throws(RenderError) -> PCMLayout {
-    var rate = options.sampleRate ?? first.sampleRate
-    if let supported = codec.sampleRates(bitDepth: bitDepth), !supported.contains(rate) {
-      if options.sampleRate != nil {
-        let list = supported.sorted().map(String.init).joined(separator: ", ")
-        throw .options("\(codec.displayName) cannot encode at \(rate) Hz (it takes \(list))")
-      }
-      rate = supported.filter { $0 >= rate }.min() ?? supported.max()!
+  /// The mix's rate: as asked, else the first input's (the first PCM input's when it starts with
+  /// DSD, or 176.4 kHz for DSD alone), moved to what the codec takes, with a note saying so.
+  private static func mixRate(
+    codec: OutputCodec, bitDepth: Int?, options: OutputOptions, inputs: [AudioStreamInfo], notes: inout [String]
+  ) throws(RenderError) -> Int {
+    if let asked = options.sampleRate {
+      guard codec.accepts(sampleRate: asked, bitDepth: bitDepth) else { throw .options(rateLimitMessage(codec, bitDepth, asked)) }
+      return asked
     }
-    var channels = options.channelCount ?? first.channelCount
-    if let maximum = codec.maximumChannels, channels > maximum {
-      if options.channelCount != nil { throw .options("\(codec.displayName) holds at most \(maximum) channels") }
-      channels = maximum
+    var rate = inputs[0].sampleRate
+    if inputs[0].isDSD {
+      let pcm = inputs.first { !$0.isDSD }
+      rate = pcm?.sampleRate ?? dsdMixRate
+      let why = pcm == nil ? "a PCM rate that keeps DSD's audible band" : "the rate of the first PCM track"
+      notes.append("DSD input (\(inputs[0].sampleRate) Hz as decoded) is mixed at \(rate) Hz, \(why); --sample-rate changes it")
     }
-    return PCMLayout(sampleRate: rate, channelCount: channels)
+    guard !codec.accepts(sampleRate: rate, bitDepth: bitDepth) else { return rate }
+    let moved = nearestAcceptedRate(to: rate, codec: codec, bitDepth: bitDepth)
+    // Opus always works at 48 kHz (README says so); other moves are news.
+    if codec != .opus { notes.append("\(codec.displayName) cannot encode at \(rate) Hz: mixed at \(moved) Hz; --sample-rate changes it") }
+    return moved
+  }
+
+  /// The PCM rate for a mix of DSD inputs alone: 176.4 kHz (DSD64's band, with room for its noise shaping).
+  static let dsdMixRate = 176_400
+
+  /// The rate the codec takes nearest `rate`: the lowest listed rate above it (else the highest),
+  /// or, for codecs with only a ceiling, `rate` halved until it fits (staying in its 44.1/48 family).
+  private static func nearestAcceptedRate(to rate: Int, codec: OutputCodec, bitDepth: Int?) -> Int {
+    if let listed = codec.sampleRates(bitDepth: bitDepth), let highest = listed.max() {
+      return listed.filter { $0 >= rate }.min() ?? highest
+    }
+    var moved = rate
+    while moved > 8_000 && !codec.accepts(sampleRate: moved, bitDepth: bitDepth) { moved /= 2 }
+    return moved
+  }
+
+  /// Why the codec refuses `rate`, naming what it takes and the flag that changes it.
+  private static func rateLimitMessage(_ codec: OutputCodec, _ bitDepth: Int?, _ rate: Int) -> String {
+    if let listed = codec.sampleRates(bitDepth: bitDepth) {
+      return "\(codec.displayName) cannot encode at \(rate) Hz (it takes \(listed.sorted().map(String.init).joined(separator: ", "))); change --sample-rate"
+    }
+    let ceiling = codec.highestSampleRate.map { " (it takes up to \($0) Hz)" } ?? ""
+    return "\(codec.displayName) cannot encode at \(rate) Hz\(ceiling); change --sample-rate"
+  }
+
+  /// The mix's channels: as asked, else the first input's, moved within what the codec holds
+  /// (with a note saying so).
+  private static func channelCount(
+    codec: OutputCodec, bitDepth: Int?, options: OutputOptions, first: AudioStreamInfo, notes: inout [String]
+  ) throws(RenderError) -> Int {
+    let channels = options.channelCount ?? first.channelCount
+    guard let counts = codec.channelCounts(bitDepth: bitDepth), !counts.contains(channels) else { return channels }
+    let held = counts.sorted().map(String.init).joined(separator: ", ")
+    guard options.channelCount == nil, let fewer = counts.filter({ $0 < channels }).max() else {
+      throw .options("\(codec.displayName) cannot hold \(channels) channels (it takes \(held)); change --channels")
+    }
+    notes.append("\(codec.displayName) cannot hold \(channels) channels: mixed to \(fewer); --channels changes it")
+    return fewer
+  }
+
+  /// Refuses a bit rate the codec cannot reach at the mix's rate, rather than lowering it.
+  private static func checkBitRate(_ bitRate: Int?, codec: OutputCodec, sampleRate: Int, rateWasAsked: Bool) throws(RenderError) {
+    guard let bitRate, let highest = codec.highestBitRate(sampleRate: sampleRate), bitRate > highest else { return }
+    let version = OutputCodec.mp3Version(sampleRate: sampleRate)
+    let rateSource = rateWasAsked ? "--sample-rate \(sampleRate)" : "the first track's \(sampleRate) Hz"
+    throw .options(
+      "--bitrate \(bitRate / 1000)k is more than MP3 holds at \(sampleRate) Hz (\(version) tops out at \(highest / 1000)k, from \(rateSource)); "
+        + "choose --bitrate \(highest / 1000)k or less, or --sample-rate 44100")
   }
 }

@@ -33,6 +33,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
   case notAudio
   case noAudioStream
   case noDecoder
+  case noAudio
   case truncated(decoded: Int64, declared: Int64?)
   case formatChanged(atFrame: Int64)
   case cannotOpen(detail: String)
@@ -47,6 +48,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
     case .notAudio: "not an audio file FFmpeg can read"
     case .noAudioStream: "has no audio stream"
     case .noDecoder: "no decoder for its audio in this FFmpeg build"
+    case .noAudio: "holds no audio (its audio stream has no sample frames)"
     case .truncated(let decoded, let declared?): "truncated: decoded \(decoded) of \(declared) sample frames"
     case .truncated(let decoded, nil): "truncated: the file ends inside a frame, after \(decoded) sample frames"
     case .formatChanged(let frame): "its sample rate or channels change at sample frame \(frame)"

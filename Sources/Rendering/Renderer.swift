@@ -47,7 +47,7 @@ public enum Renderer {
       inputs: request.inputs, overlays: request.overlays, facts: inputs.facts, mix: request.mix,
       sampleRate: format.settings.layout.sampleRate
     ).plan()
-    plan.notes += inputs.notes
+    plan.notes += inputs.notes + format.notes
     return Prepared(plan: plan, inputs: inputs, format: format)
   }
 

@@ -50,7 +50,10 @@ extension ErrorCase {
       "error: net.m3u:1: 'http://radio.example/live.mp3' is a network stream; Segue renders local files\n"),
     ErrorCase(
       "playlist with no tracks", files: [.text("none.m3u", "#EXTM3U\n# nothing yet\n")], "none.m3u -o out.flac",
-      "error: nothing to render: no input files\n"),
+      "error: none.m3u: nothing to render: the playlist names no audio files\n"),
+    ErrorCase(
+      "file with no audio frames", files: [.noAudio("silent.flac")], "silent.flac -o out.flac",
+      "error: silent.flac: holds no audio (its audio stream has no sample frames)\n"),
     ErrorCase(
       "several bad inputs", files: [track, .empty("empty.flac"), .text("text.mp3", "no\n")],
       "missing.flac a.flac empty.flac text.mp3 -o out.flac",
@@ -93,8 +96,16 @@ extension ErrorCase {
       "error: --bit-depth applies to WAV, FLAC and ALAC output, not to MP3\n"),
     ErrorCase(
       "sample rate the codec lacks", files: [track], "a.flac -o out.opus --sample-rate 44100",
-      "error: Opus cannot encode at 44100 Hz (it takes 48000)\n"),
+      "error: Opus cannot encode at 44100 Hz (it takes 48000); change --sample-rate\n"),
     ErrorCase(
-      "too many channels for MP3", files: [track], "a.flac -o out.mp3 --channels 6", "error: MP3 holds at most 2 channels\n"),
+      "sample rate over Vorbis's limit", files: [track], "a.flac -o out.ogg --sample-rate 352800",
+      "error: Vorbis cannot encode at 352800 Hz (it takes up to 200000 Hz); change --sample-rate\n"),
+    ErrorCase(
+      "too many channels for MP3", files: [track], "a.flac -o out.mp3 --channels 6",
+      "error: MP3 cannot hold 6 channels (it takes 1, 2); change --channels\n"),
+    ErrorCase(
+      "MP3 bit rate over MPEG-2's limit", files: [track], "a.flac -o out.mp3 --sample-rate 22050 --bitrate 320k",
+      "error: --bitrate 320k is more than MP3 holds at 22050 Hz (MPEG-2 Layer III tops out at 160k, from --sample-rate 22050); "
+        + "choose --bitrate 160k or less, or --sample-rate 44100\n"),
   ]
 }

@@ -13,6 +13,8 @@ enum FixtureFile: Sendable {
   case truncatedFLAC(String, frames: Int)
   /// A one-second MPEG-4 video with no audio stream.
   case video(String)
+  /// An audio file whose stream holds no sample frames (a FLAC of length 0).
+  case noAudio(String)
   /// An empty folder.
   case folder(String)
 }
@@ -57,6 +59,8 @@ final class Fixture {
     case .truncatedFLAC(let name, let frames): try truncatedFLAC(name, frames: frames)
     case .video(let name):
       try FFmpegCLI.make(["-f", "lavfi", "-i", "color=c=red:s=16x16:d=1", "-c:v", "mpeg4", try prepared(name)])
+    case .noAudio(let name):
+      try FFmpegCLI.make(["-f", "lavfi", "-i", "sine", "-t", "0", try prepared(name)])
     case .folder(let name):
       try FileManager.default.createDirectory(atPath: file(name), withIntermediateDirectories: true)
     }

@@ -57,4 +57,17 @@ static inline const int *segue_codec_sample_rates(const AVCodec *codec) {
 #endif
 }
 
+/* The channel layouts an encoder accepts, ended by a layout of 0 channels, or NULL if any. */
+static inline const AVChannelLayout *segue_codec_channel_layouts(const AVCodec *codec) {
+#if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(61, 13, 100)
+  const void *layouts = NULL;
+  int count = 0;
+  if (avcodec_get_supported_config(NULL, codec, AV_CODEC_CONFIG_CHANNEL_LAYOUT, 0, &layouts, &count) < 0)
+    return NULL;
+  return (const AVChannelLayout *)layouts;
+#else
+  return codec->ch_layouts;
+#endif
+}
+
 #endif

@@ -20,14 +20,21 @@ struct FactsGathering {
       case .ignored(let note): notes.append(note)
       }
     }
-    if let known, needs.areMet(by: known) { return known }
+    if let known, needs.areMet(by: known) { return try checked(known, of: input) }
     let facts: SourceFacts
     do {
       facts = try gather(input.path, info: known?.info ?? info, known: known)
     } catch {
       throw .input(input, InputCheck.problem(for: error))
     }
+    _ = try checked(facts, of: input)
     if let cache, let note = cache.store(facts, kind: "facts", for: input.path) { notes.append(note) }
+    return facts
+  }
+
+  /// `facts`, unless they show a file with no audio in it.
+  private func checked(_ facts: SourceFacts, of input: InputSource) throws(RenderError) -> SourceFacts {
+    guard facts.frameCount > 0 else { throw .input(input, .noAudio) }
     return facts
   }
 

@@ -28,6 +28,7 @@ public struct InputExpansion: Sendable {
       if PlaylistFile.isPlaylist(argument) {
         let playlist: Playlist
         do { playlist = try PlaylistFile.read(path: argument) } catch { throw .playlist(error) }
+        guard !playlist.entries.isEmpty else { throw .options("\(argument): nothing to render: the playlist names no audio files") }
         overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
         inputs += InputSource.entries(of: playlist)
         if defaults == nil && playlist.defaults != PlaylistDefaults() { defaults = playlist.defaults }

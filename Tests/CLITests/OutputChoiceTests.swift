@@ -1,0 +1,49 @@
+import AudioTestSupport
+import Foundation
+import Testing
+
+/// Outputs whose codec cannot take the inputs as they are: the mix moves to what the codec takes
+/// and the summary says so, instead of failing with FFmpeg's "Invalid argument".
+@Suite struct OutputChoiceTests {
+  /// Four channels go to Opus and Vorbis as quad (their channel order), every channel kept.
+  @Test(arguments: ["out.opus", "out.ogg"])
+  func fourChannelsAreWrittenAsQuad(_ output: String) throws {
+    let fixture = try Fixture()
+    try FFmpegCLI.make([
+      "-f", "lavfi", "-i", "sine=f=440:d=0.5", "-filter_complex", "[0]asplit=4[a][b][c][d];[a][b][c][d]join=inputs=4:channel_layout=4.0",
+      "-c:a", "flac", fixture.file("four.flac"),
+    ])
+    let result = try fixture.run(["render", "four.flac", "-o", output])
+    #expect(result.status == 0, "\(result.stderr)")
+    let probe = try FFmpegCLI.run(
+      "ffprobe", ["-v", "error", "-show_entries", "stream=channels,channel_layout", "-of", "csv=p=0", fixture.file(output)])
+    #expect(String(decoding: probe.stdout, as: UTF8.self) == "4,quad\n")
+  }
+
+  /// A rate over the codec's ceiling is halved until it fits, and the note says why.
+  @Test func aRateOverTheCodecsCeilingIsHalvedWithANote() throws {
+    let fixture = try Fixture()
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=440:d=0.25:r=705600", "-c:a", "pcm_s24le", fixture.file("high.wav")])
+    let result = try fixture.run(["render", "high.wav", "-o", "out.flac"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Note: FLAC cannot encode at 705600 Hz: mixed at 352800 Hz; --sample-rate changes it\n"))
+    #expect(try FFmpegCLI.decodeFloat(fixture.file("out.flac")).count == 88_200)
+  }
+
+  /// Audiobooks and mono get bit rates sized for speech, and the summary says which.
+  @Test func audiobooksGetSpeechBitRates() throws {
+    let fixture = try Fixture([.tone("a.flac", frames: 22_050)])
+    let result = try fixture.run(["render", "a.flac", "-o", "book.m4b"])
+    #expect(result.stdout.contains("Note: AAC at 96k: the default for audiobooks (.m4b), sized for speech; --bitrate changes it\n"))
+    let mono = try fixture.run(["render", "a.flac", "-o", "mono.opus", "--channels", "1"])
+    #expect(mono.stdout.contains("Note: Opus at 64k: the default for mono output, sized for speech; --bitrate changes it\n"))
+  }
+
+  /// Local files whose names look like URLs are files, in and out.
+  @Test func namesThatLookLikeURLsAreLocalFiles() throws {
+    let fixture = try Fixture([.tone("http:/x.flac", frames: 4_411), .tone("file:y.flac", frames: 3_307)])
+    let result = try fixture.run(["render", "http:/x.flac", "file:y.flac", "-o", "http:/out.flac"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try fixture.samples("http:/out.flac").count == (4_411 + 3_307) * 2)
+  }
+}
