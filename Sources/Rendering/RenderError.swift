@@ -38,6 +38,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
   case formatChanged(atFrame: Int64)
   case cannotOpen(detail: String)
   case cannotDecode(detail: String, atFrame: Int64)
+  case damaged(detail: String, atFrame: Int64, sampleRate: Int)
   case badOption(String)
 
   public var description: String {
@@ -55,6 +56,9 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
     case .badOption(let message): message
     case .cannotOpen(let detail): "cannot open (\(detail))"
     case .cannotDecode(let detail, let frame): "cannot decode after sample frame \(frame) (\(detail))"
+    case .damaged(let detail, let frame, let rate):
+      "damaged at \(TimeFormat.clock(frames: frame, sampleRate: rate)) (sample frame \(frame)): \(detail); "
+        + "--allow-damaged renders through it, with what is lost as silence"
     }
   }
 }
