@@ -25,7 +25,7 @@ public enum Planner {
           request, outgoing: previous, incoming: clip, labels: (items[index - 1].label, item.label),
           seconds: seconds, correlation: { try correlation(index - 1, $0) }, notes: &notes)
         clip.start = start(of: clip, after: clips.last!, transition: transition)
-        try applyCrossfade(transition, outgoing: &clips[clips.count - 1], incoming: &clip, label: item.label)
+        try applyCrossfade(transition, outgoing: &clips[clips.count - 1], incoming: &clip, labels: (items[index - 1].label, item.label))
         transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition))
       }
       clips.append(clip)
@@ -76,12 +76,12 @@ public enum Planner {
         overlap: overlap)
       // Each side's fade, and the overlap, must fit inside that side's clip.
       let sides = [
-        (max(crossfade.outLength, crossfade.overlap), outgoing, labels.0),
-        (max(crossfade.inLength, crossfade.overlap), incoming, labels.1),
+        (max(crossfade.outLength, crossfade.overlap), outgoing, labels.0, "into the next track"),
+        (max(crossfade.inLength, crossfade.overlap), incoming, labels.1, "from the track before"),
       ]
-      for (length, clip, label) in sides where length > clip.duration {
+      for (length, clip, label, direction) in sides where length > clip.duration {
         throw PlanError(
-          message: "\(labels.1): the crossfade of \(seconds(length)) is longer than \(label) (\(seconds(clip.duration)))")
+          message: "\(label): the crossfade of \(seconds(length)) \(direction) is longer than the track (\(seconds(clip.duration)))")
       }
       guard outCurve.fixed == nil || inCurve.fixed == nil else { return .crossfade(crossfade) }
       let r: Double
@@ -107,10 +107,15 @@ public enum Planner {
 
   /// Sets the crossfade's fades on both clips; a side that has a fade of its own already cannot
   /// take a second one.
-  private static func applyCrossfade(_ transition: Transition, outgoing: inout Clip, incoming: inout Clip, label: String) throws(PlanError) {
+  private static func applyCrossfade(
+    _ transition: Transition, outgoing: inout Clip, incoming: inout Clip, labels: (String, String)
+  ) throws(PlanError) {
     guard case .crossfade(let crossfade) = transition else { return }
-    guard outgoing.fadeOut == nil, incoming.fadeIn == nil else {
-      throw PlanError(message: "\(label): its crossfade overlaps a fade-in or fade-out of the same track")
+    if outgoing.fadeOut != nil {
+      throw PlanError(message: "\(labels.0): its fade-out and the crossfade into the next track overlap; give one or the other")
+    }
+    if incoming.fadeIn != nil {
+      throw PlanError(message: "\(labels.1): its fade-in and the crossfade from the track before overlap; give one or the other")
     }
     outgoing.fadeOut = Fade(length: crossfade.outLength, curve: crossfade.outCurve)
     incoming.fadeIn = Fade(length: crossfade.inLength, curve: crossfade.inCurve)

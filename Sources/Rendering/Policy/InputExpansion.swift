@@ -9,8 +9,11 @@ import Playlists
 public struct InputExpansion: Sendable {
   public var inputs: [InputSource]
   public var overlays: [OverlayInput]
-  /// The defaults of the first playlist that sets any.
+  /// The defaults that hold for every input: those of the playlists that name all of them, when
+  /// they agree; none when any input comes from elsewhere.
   public var defaults: PlaylistDefaults
+  /// Each playlist's entries (as indices of `inputs`) with the defaults it sets.
+  public var playlistRuns: [(entries: Range<Int>, defaults: PlaylistDefaults)] = []
 
   /// The file extensions a folder's audio files are recognized by.
   public static let audioExtensions: Set<String> = [
@@ -23,22 +26,38 @@ public struct InputExpansion: Sendable {
   public init(arguments: [String]) throws(RenderError) {
     inputs = []
     overlays = []
-    var defaults: PlaylistDefaults?
     for argument in arguments {
       if PlaylistFile.isPlaylist(argument) {
         let playlist: Playlist
         do { playlist = try PlaylistFile.read(path: argument) } catch { throw .playlist(error) }
         guard !playlist.entries.isEmpty else { throw .options("\(argument): nothing to render: the playlist names no audio files") }
         overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
+        playlistRuns.append((inputs.count..<(inputs.count + playlist.entries.count), playlist.defaults))
         inputs += InputSource.entries(of: playlist)
-        if defaults == nil && playlist.defaults != PlaylistDefaults() { defaults = playlist.defaults }
       } else if Self.isFolder(argument) {
         inputs += try Self.audioFiles(in: argument)
       } else {
         inputs.append(InputSource(path: argument))
       }
     }
-    self.defaults = defaults ?? PlaylistDefaults()
+    let runsCoverAll = playlistRuns.reduce(0) { $0 + $1.entries.count } == inputs.count
+    let agreed = Set(playlistRuns.map { "\($0.defaults)" }).count == 1
+    defaults = runsCoverAll && agreed ? playlistRuns[0].defaults : PlaylistDefaults()
+  }
+
+  /// The inputs, each playlist's default transition written into its own entries (but not the
+  /// join after its last one) where neither the entry nor `choices` says otherwise: a playlist's
+  /// defaults never reach the files named beside it.
+  public func inputs(joinedUnder choices: MixChoices) -> [InputSource] {
+    guard choices.crossfade == nil && choices.gap == nil else { return inputs }
+    var scoped = inputs
+    for run in playlistRuns where run.defaults != defaults {
+      guard let transition = run.defaults.transition(curve: choices.curve) else { continue }
+      for index in run.entries.dropLast() where scoped[index].options.transition == nil {
+        scoped[index].options.transition = transition
+      }
+    }
+    return scoped
   }
 
   private static func isFolder(_ path: String) -> Bool {
@@ -66,7 +85,7 @@ extension RenderRequest {
   public init(arguments: [String], outputPath: String, choices: MixChoices = MixChoices()) throws(RenderError) {
     let expansion = try InputExpansion(arguments: arguments)
     self.init(
-      inputs: expansion.inputs, outputPath: outputPath, mix: try choices.options(over: expansion.defaults),
+      inputs: expansion.inputs(joinedUnder: choices), outputPath: outputPath, mix: try choices.options(over: expansion.defaults),
       overlays: expansion.overlays)
   }
 }
