@@ -83,6 +83,7 @@ public enum Planner {
         throw PlanError(
           message: "\(label): the crossfade of \(seconds(length)) \(direction) is longer than the track (\(seconds(clip.duration)))")
       }
+      if let warning = TransitionPolicy.fullCrossfadeWarning(crossfade) { notes.append("\(labels.0) -> \(labels.1): \(warning)") }
       guard outCurve.fixed == nil || inCurve.fixed == nil else { return .crossfade(crossfade) }
       let r: Double
       do { r = try correlation(crossfade.overlap) } catch { throw PlanError(message: "\(error)") }
