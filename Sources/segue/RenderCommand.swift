@@ -47,7 +47,5 @@ struct RenderCommand: ParsableCommand {
 
 /// Writes each line of `message` to standard error as `error: …`.
 func printError(_ message: String) {
-  for line in message.split(separator: "\n") {
-    FileHandle.standardError.write(Data("error: \(line)\n".utf8))
-  }
+  for line in message.split(separator: "\n") { StandardError.shared.writeLine("error: \(line)") }
 }
