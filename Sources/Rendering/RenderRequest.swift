@@ -27,6 +27,9 @@ public struct RenderRequest: Sendable {
     for index in overlays.indices { overlays[index].input.tolerance = tolerance }
   }
 
+  /// Seconds over which each rendered part fades in and out at its outer edges (previews, a
+  /// range), so it starts and ends without a click; nil for exact slices of the mix.
+  public var edgeFade: Double?
   /// Makes the mix bus's stages for a render in `format`: the clip guard.
   var makeBus: @Sendable (EncoderInputFormat) -> BusChain = { BusChain(stages: [ClipGuard(format: $0)]) }
 

@@ -107,7 +107,8 @@ public enum Renderer {
     }
     let streamer = TimelineStreamer(
       timeline: plan.timeline, inputs: inputs, facts: facts.facts, format: writer.inputFormat,
-      cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames, makeBus: request.makeBus)
+      cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
+      makeBus: bus(for: request, selection: selection, sampleRate: format.settings.layout.sampleRate))
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
     let busNotes = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
@@ -130,6 +131,19 @@ public enum Renderer {
       report.verifiedFrameCount = decoded
     }
     return report
+  }
+
+  /// The request's bus, with edge fades on each part of `selection` when the request asks for them.
+  private static func bus(
+    for request: RenderRequest, selection: OutputSelection, sampleRate: Int
+  ) -> @Sendable (EncoderInputFormat) -> BusChain {
+    guard let seconds = request.edgeFade, seconds > 0 else { return request.makeBus }
+    let fade = EdgeFade(segments: selection.segments, length: max(1, Int64((seconds * Double(sampleRate)).rounded())), sampleRate: sampleRate)
+    return { [makeBus = request.makeBus] format in
+      var chain = makeBus(format)
+      chain.stages.insert(fade, at: 0)
+      return chain
+    }
   }
 
   /// Plans a mix without rendering it: the timeline `render` would follow, at `sampleRate` (the
