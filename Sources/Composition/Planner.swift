@@ -8,29 +8,45 @@ public enum Planner {
   ///
   /// `correlation(i, overlap)` measures how alike the end of item `i` and the start of item `i + 1`
   /// are over `overlap` frames (from -1 to 1); it is asked only for `auto` curves, and an error it
-  /// throws fails the plan (never silently a default curve).
+  /// throws fails the plan (never silently a default curve). Every entry and transition is
+  /// checked: a plan that fails names all of its problems, a line each.
   public static func plan(
     _ items: [PlanItem], defaults: PlanDefaults, sampleRate: Int,
     correlation: (Int, Int64) throws -> Double = { _, _ in 0 }
   ) throws(PlanError) -> Plan {
-    var clips: [Clip] = []
+    // Each item's clip, nil where the item is unsound.
+    var clips: [Clip?] = []
     var transitions: [ResolvedTransition] = []
     var notes: [String] = []
+    var problems: [String] = []
     let seconds = SecondsFormatter(sampleRate: sampleRate)
     for (index, item) in items.enumerated() {
-      var clip = try makeClip(item, seconds: seconds)
-      if let previous = clips.last {
-        let request = transitionRequest(from: items[index - 1], to: item, defaults: defaults)
-        let transition = try resolve(
-          request, outgoing: previous, incoming: clip, labels: (items[index - 1].label, item.label),
-          seconds: seconds, correlation: { try correlation(index - 1, $0) }, notes: &notes)
-        clip.start = start(of: clip, after: clips.last!, transition: transition)
-        try applyCrossfade(transition, outgoing: &clips[clips.count - 1], incoming: &clip, labels: (items[index - 1].label, item.label))
-        transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition))
+      var clip: Clip
+      do { clip = try makeClip(item, seconds: seconds) } catch {
+        problems.append(error.message)
+        clips.append(nil)
+        continue
+      }
+      // A transition is checked only between two entries that are sound themselves.
+      if index > 0, let previous = clips[index - 1] {
+        do throws(PlanError) {
+          let request = transitionRequest(from: items[index - 1], to: item, defaults: defaults)
+          let transition = try resolve(
+            request, outgoing: previous, incoming: clip, labels: (items[index - 1].label, item.label),
+            seconds: seconds, correlation: { try correlation(index - 1, $0) }, notes: &notes)
+          clip.start = start(of: clip, after: previous, transition: transition)
+          var outgoing = previous
+          try applyCrossfade(transition, outgoing: &outgoing, incoming: &clip, labels: (items[index - 1].label, item.label))
+          clips[index - 1] = outgoing
+          transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition))
+        } catch {
+          problems.append(error.message)
+        }
       }
       clips.append(clip)
     }
-    let timeline = Timeline(sampleRate: sampleRate, clips: clips)
+    guard problems.isEmpty else { throw PlanError(message: problems.joined(separator: "\n")) }
+    let timeline = Timeline(sampleRate: sampleRate, clips: clips.map { $0! })
     do { try timeline.validate() } catch { throw PlanError(message: error.description) }
     return Plan(timeline: timeline, transitions: transitions, notes: notes)
   }

@@ -86,3 +86,11 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
     }
   }
 }
+
+extension RenderError {
+  /// The single errors this one is made of: itself, or the parts of `several`.
+  var parts: [RenderError] {
+    if case .several(let errors) = self { return errors.flatMap(\.parts) }
+    return [self]
+  }
+}

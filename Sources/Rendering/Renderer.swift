@@ -22,7 +22,14 @@ public enum Renderer {
     _ request: RenderRequest, knownFacts: InputFacts?, cancellation: RenderCancellation,
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
-    let prepared = try prepare(request, knownFacts: knownFacts)
+    // The output's problems are reported with the inputs', all at once, before anything is read.
+    let outputProblem = StagedOutputFile.problem(
+      targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs + request.overlays.map(\.input))
+    let prepared: Prepared
+    do { prepared = try prepare(request, knownFacts: knownFacts) } catch {
+      throw outputProblem.map { .several(error.parts + [$0]) } ?? error
+    }
+    if let outputProblem { throw outputProblem }
     let timeline = prepared.plan.timeline
     let selection = try request.range.map { range throws(RenderError) in try outputSelection(range, of: timeline) }
       ?? OutputSelection.whole(timeline)

@@ -103,7 +103,8 @@ import Testing
     return [
       Refusal(testDescription: "crossfade longer than the next track", items: list([5000, 800, 5000]),
               defaults: PlanDefaults(transition: .crossfade(length: 1000, curve: .fixed(.linear))),
-              message: "t2: the crossfade of 1.000 s from the track before is longer than the track (0.800 s)"),
+              message: "t2: the crossfade of 1.000 s from the track before is longer than the track (0.800 s)\n"
+                + "t2: the crossfade of 1.000 s into the next track is longer than the track (0.800 s)"),
       Refusal(testDescription: "crossfade longer than the track before", items: list([700, 5000]),
               defaults: PlanDefaults(transition: .crossfade(length: 1000, curve: .fixed(.linear))),
               message: "t1: the crossfade of 1.000 s into the next track is longer than the track (0.700 s)"),

@@ -23,22 +23,34 @@ public struct InputExpansion: Sendable {
 
   /// Expands `arguments` in order: a playlist becomes its entries (and overlays), a folder its
   /// audio files in natural name order (`2.flac` before `10.flac`), anything else one input.
+  ///
+  /// A playlist or folder that cannot be read does not stop the others: every problem is
+  /// reported at once, with those of the inputs that could be named (files not found, …).
   public init(arguments: [String]) throws(RenderError) {
     inputs = []
     overlays = []
+    var problems: [RenderError] = []
     for argument in arguments {
-      if PlaylistFile.isPlaylist(argument) {
-        let playlist: Playlist
-        do { playlist = try PlaylistFile.read(path: argument) } catch { throw .playlist(error) }
-        guard !playlist.entries.isEmpty else { throw .options("\(argument): nothing to render: the playlist names no audio files") }
-        overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
-        playlistRuns.append((inputs.count..<(inputs.count + playlist.entries.count), playlist.defaults))
-        inputs += InputSource.entries(of: playlist)
-      } else if Self.isFolder(argument) {
-        inputs += try Self.audioFiles(in: argument)
-      } else {
-        inputs.append(InputSource(path: argument))
+      do throws(RenderError) {
+        if PlaylistFile.isPlaylist(argument) {
+          let playlist: Playlist
+          do { playlist = try PlaylistFile.read(path: argument) } catch { throw .playlist(error) }
+          guard !playlist.entries.isEmpty else { throw .options("\(argument): nothing to render: the playlist names no audio files") }
+          overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
+          playlistRuns.append((inputs.count..<(inputs.count + playlist.entries.count), playlist.defaults))
+          inputs += InputSource.entries(of: playlist)
+        } else if Self.isFolder(argument) {
+          inputs += try Self.audioFiles(in: argument)
+        } else {
+          inputs.append(InputSource(path: argument))
+        }
+      } catch {
+        problems.append(error)
       }
+    }
+    if !problems.isEmpty {
+      do { _ = try InputCheck.probeAll(inputs + overlays.map(\.input)) } catch { problems += error.parts }
+      throw problems.count == 1 ? problems[0] : .several(problems)
     }
     let runsCoverAll = playlistRuns.reduce(0) { $0 + $1.entries.count } == inputs.count
     let agreed = Set(playlistRuns.map { "\($0.defaults)" }).count == 1
