@@ -11,6 +11,12 @@ public struct MP3Ending: Sendable, Equatable {
     public var length: Int
     /// How many of those bytes the file lacks.
     public var missingBytes: Int
+
+    public init(offset: Int64, length: Int, missingBytes: Int) {
+      self.offset = offset
+      self.length = length
+      self.missingBytes = missingBytes
+    }
   }
 
   /// The kind of ending, the most serious first when there are several.
