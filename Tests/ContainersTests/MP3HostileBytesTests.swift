@@ -22,6 +22,12 @@ struct MP3HostileBytesTests {
     #expect(MP3Structure.read(path: folder.file("missing.mp3")) == nil)
   }
 
+  @Test func loneFreeFormatHeaderIsNoStream() {
+    let folder = TemporaryFolder("mp3-hostile")
+    let lone = [0xFF, 0xFB, 0x00, 0x64] + [UInt8](repeating: 0, count: 5000)
+    #expect(MP3Structure.read(path: MP3TestFiles.write(lone, to: "lone.mp3", in: folder)) == nil)
+  }
+
   @Test func endlessRunOfEmptyID3v2TagsIsCapped() throws {
     let folder = TemporaryFolder("mp3-hostile")
     let empty = MP3TestFiles.id3v2Tag(body: [], footer: false)

@@ -19,15 +19,28 @@ struct MP3FrameWalker {
   /// How the stream ends before the tags.
   var ending = MP3Ending()
 
+  /// The longest free-format frame looked across for the next one (layer III at 640 kbit/s and
+  /// 32 kHz takes 2880 bytes).
+  private static let longestFreeFormatFrame: Int64 = 4096
+
   /// The stream's first frame: a header (not free format) that the next frame's header confirms,
-  /// or whose frame ends exactly at `limit`. A free-format header counts only at `start` itself.
+  /// or whose frame ends exactly at `limit`. A free-format header counts only at `start` itself,
+  /// confirmed by another free-format header of the same stream within a frame's reach.
   static func firstFrame(in file: inout FileWindow, from start: Int64, before limit: Int64) -> (
     offset: Int64, header: MP3FrameHeader
   )? {
     if let word = start + 4 <= limit ? file.word(at: start) : nil, let header = MP3FrameHeader(word),
       header.isFreeFormat
     {
-      return (start, header)
+      let reach = min(limit - 4, start + longestFreeFormatFrame)
+      var offset = start + 1
+      while offset <= reach {
+        defer { offset += 1 }
+        guard file.byte(at: offset) == 0xFF, let next = file.word(at: offset).flatMap(MP3FrameHeader.init),
+          next.isFreeFormat, next.sharesStream(with: header)
+        else { continue }
+        return (start, header)
+      }
     }
     return nextConfirmedFrame(in: &file, from: start, before: limit, like: nil)
   }
