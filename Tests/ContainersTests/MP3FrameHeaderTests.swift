@@ -15,31 +15,43 @@ struct MP3FrameHeaderTests {
     /// nil for free format
     var frameLength: Int?
     var description: String { String(word, radix: 16) }
+
+    init(
+      _ word: UInt32, _ version: MP3FrameHeader.Version, layer: Int, kbps: Int, rate: Int, spf: Int, bytes: Int?
+    ) {
+      self.word = word
+      self.version = version
+      self.layer = layer
+      self.bitrate = kbps * 1000
+      self.sampleRate = rate
+      self.samplesPerFrame = spf
+      self.frameLength = bytes
+    }
   }
 
   static let cases: [Case] = [
     // MPEG-1 layer III, 128 kbit/s, 44.1 kHz: 144 × 128000 / 44100 = 417, 418 padded.
-    Case(word: 0xFFFB_9064, version: .mpeg1, layer: 3, bitrate: 128_000, sampleRate: 44100, samplesPerFrame: 1152, frameLength: 417),
-    Case(word: 0xFFFB_9264, version: .mpeg1, layer: 3, bitrate: 128_000, sampleRate: 44100, samplesPerFrame: 1152, frameLength: 418),
+    Case(0xFFFB_9064, .mpeg1, layer: 3, kbps: 128, rate: 44100, spf: 1152, bytes: 417),
+    Case(0xFFFB_9264, .mpeg1, layer: 3, kbps: 128, rate: 44100, spf: 1152, bytes: 418),
     // MPEG-1 layer III, 320 kbit/s, 32 kHz: the longest layer III frame, 1440 bytes.
-    Case(word: 0xFFFB_E844, version: .mpeg1, layer: 3, bitrate: 320_000, sampleRate: 32000, samplesPerFrame: 1152, frameLength: 1440),
+    Case(0xFFFB_E844, .mpeg1, layer: 3, kbps: 320, rate: 32000, spf: 1152, bytes: 1440),
     // MPEG-2 layer III, 80 kbit/s, 22.05 kHz: 72 × 80000 / 22050 = 261.
-    Case(word: 0xFFF3_9044, version: .mpeg2, layer: 3, bitrate: 80_000, sampleRate: 22050, samplesPerFrame: 576, frameLength: 261),
+    Case(0xFFF3_9044, .mpeg2, layer: 3, kbps: 80, rate: 22050, spf: 576, bytes: 261),
     // MPEG-2.5 layer III, 64 kbit/s, 11.025 kHz: 72 × 64000 / 11025 = 417.
-    Case(word: 0xFFE3_80C4, version: .mpeg25, layer: 3, bitrate: 64_000, sampleRate: 11025, samplesPerFrame: 576, frameLength: 417),
+    Case(0xFFE3_80C4, .mpeg25, layer: 3, kbps: 64, rate: 11025, spf: 576, bytes: 417),
     // MPEG-2.5 layer III, 8 kbit/s, 8 kHz: 72 bytes.
-    Case(word: 0xFFE3_18C4, version: .mpeg25, layer: 3, bitrate: 8_000, sampleRate: 8000, samplesPerFrame: 576, frameLength: 72),
+    Case(0xFFE3_18C4, .mpeg25, layer: 3, kbps: 8, rate: 8000, spf: 576, bytes: 72),
     // MPEG-1 layer II, 256 kbit/s, 44.1 kHz: 144 × 256000 / 44100 = 835.
-    Case(word: 0xFFFD_C004, version: .mpeg1, layer: 2, bitrate: 256_000, sampleRate: 44100, samplesPerFrame: 1152, frameLength: 835),
+    Case(0xFFFD_C004, .mpeg1, layer: 2, kbps: 256, rate: 44100, spf: 1152, bytes: 835),
     // MPEG-2 layer II, 160 kbit/s, 24 kHz: 144 × 160000 / 24000 = 960.
-    Case(word: 0xFFF5_E404, version: .mpeg2, layer: 2, bitrate: 160_000, sampleRate: 24000, samplesPerFrame: 1152, frameLength: 960),
+    Case(0xFFF5_E404, .mpeg2, layer: 2, kbps: 160, rate: 24000, spf: 1152, bytes: 960),
     // MPEG-1 layer I, 288 kbit/s, 44.1 kHz: (12 × 288000 / 44100) × 4 = 312, 316 padded.
-    Case(word: 0xFFFF_9000, version: .mpeg1, layer: 1, bitrate: 288_000, sampleRate: 44100, samplesPerFrame: 384, frameLength: 312),
-    Case(word: 0xFFFF_9200, version: .mpeg1, layer: 1, bitrate: 288_000, sampleRate: 44100, samplesPerFrame: 384, frameLength: 316),
+    Case(0xFFFF_9000, .mpeg1, layer: 1, kbps: 288, rate: 44100, spf: 384, bytes: 312),
+    Case(0xFFFF_9200, .mpeg1, layer: 1, kbps: 288, rate: 44100, spf: 384, bytes: 316),
     // MPEG-2 layer I, 256 kbit/s, 16 kHz: (12 × 256000 / 16000) × 4 = 768.
-    Case(word: 0xFFF7_E800, version: .mpeg2, layer: 1, bitrate: 256_000, sampleRate: 16000, samplesPerFrame: 384, frameLength: 768),
+    Case(0xFFF7_E800, .mpeg2, layer: 1, kbps: 256, rate: 16000, spf: 384, bytes: 768),
     // Free format: bitrate index 0.
-    Case(word: 0xFFFB_0064, version: .mpeg1, layer: 3, bitrate: 0, sampleRate: 44100, samplesPerFrame: 1152, frameLength: nil),
+    Case(0xFFFB_0064, .mpeg1, layer: 3, kbps: 0, rate: 44100, spf: 1152, bytes: nil),
   ]
 
   @Test(arguments: cases)

@@ -50,7 +50,8 @@ struct MP3HostileBytesTests {
     let lyricsNotDigits = Array("LYRICSBEGINxx".utf8) + Array("00001xLYRICS200".utf8)
     let lyricsNoBegin = [UInt8](repeating: 0x41, count: 40) + Array("000030LYRICS200".utf8)
     for tail in [ape, lyricsNotDigits, lyricsNoBegin] {
-      let structure = try #require(MP3Structure.read(path: MP3TestFiles.write(audio + tail, to: "tail.mp3", in: folder)))
+      let structure = try #require(
+        MP3Structure.read(path: MP3TestFiles.write(audio + tail, to: "tail.mp3", in: folder)))
       #expect(structure.ending.tags == [])
       #expect(structure.ending.junk == Int64(audio.count)..<Int64(audio.count + tail.count))
       #expect(structure.length.span.length == 100_003)

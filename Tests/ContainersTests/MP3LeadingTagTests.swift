@@ -25,7 +25,9 @@ struct MP3LeadingTagTests {
     #expect(structure.leadingTags.count == 1)
     #expect(tag.count > 64_000)
     let bytes = MP3TestFiles.bytes(path)
-    let falseSyncs = (Int(tag.lowerBound)..<Int(tag.upperBound) - 1).count { bytes[$0] == 0xFF && bytes[$0 + 1] >= 0xE0 }
+    let falseSyncs = (Int(tag.lowerBound)..<Int(tag.upperBound) - 1).count {
+      bytes[$0] == 0xFF && bytes[$0 + 1] >= 0xE0
+    }
     #expect(falseSyncs > 10)
     #expect(structure.firstFrameOffset == tag.upperBound)
     #expect(structure.leadingJunk == nil)

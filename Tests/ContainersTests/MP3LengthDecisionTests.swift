@@ -29,7 +29,8 @@ struct MP3LengthDecisionTests {
       notePrefix: "the file holds 100 audio frames"),
     Case(
       name: "padding shorter than the decoder delay",
-      info: MP3InfoFrame(kind: .info, frameCount: 88, lame: LAMETag(encoder: "LAME3.100", encoderDelay: 576, padding: 100)),
+      info: MP3InfoFrame(
+        kind: .info, frameCount: 88, lame: LAMETag(encoder: "LAME3.100", encoderDelay: 576, padding: 100)),
       audioFrames: 88, skip: 0, length: 88 * 1152 - 576 - 529, source: "LAME tag", notePrefix: "the padding is shorter"),
     Case(
       name: "encoder FFmpeg ignores",
@@ -46,7 +47,8 @@ struct MP3LengthDecisionTests {
       source: "Xing frame count", notePrefix: "no encoder delay"),
     Case(
       name: "Xing count, cut", info: MP3InfoFrame(kind: .xing, frameCount: 88), audioFrames: 80, skip: 0,
-      length: 80 * 1152, source: "Xing frame count", missingFrames: 8, missingSamples: 8 * 1152, notePrefix: "cut short"),
+      length: 80 * 1152, source: "Xing frame count", missingFrames: 8, missingSamples: 8 * 1152, notePrefix: "cut short"
+    ),
     Case(
       name: "VBRI count", info: MP3InfoFrame(kind: .vbri, frameCount: 88, vbriDelay: 576), audioFrames: 88, skip: 0,
       length: 88 * 1152, source: "VBRI frame count", notePrefix: "no encoder delay"),

@@ -19,7 +19,8 @@ struct MP3ResyncTests {
     let frame = MP3TestFiles.evenFrameLength
     let first = 30 * frame
     let second = 60 * frame
-    let bytes = Array(clean[..<first]) + Self.garbage(700, seed: 3) + Array(clean[first..<second])
+    let bytes =
+      Array(clean[..<first]) + Self.garbage(700, seed: 3) + Array(clean[first..<second])
       + Self.garbage(50, seed: 4) + Array(clean[second...])
     let structure = try #require(MP3Structure.read(path: MP3TestFiles.write(bytes, to: "resync.mp3", in: folder)))
     #expect(structure.resyncCount == 2)

@@ -26,19 +26,26 @@ enum MP3TestFiles {
   {
     let path = folder.file(name)
     try FFmpegCLI.make(
-      ["-f", "lavfi", "-i", "sine=f=440:d=3:sample_rate=\(encoding.sampleRate)", "-af", "atrim=end_sample=\(encoding.samples)",
-       "-ac", "\(encoding.channels)", "-c:a", "libmp3lame"] + extra + [path])
+      [
+        "-f", "lavfi", "-i", "sine=f=440:d=3:sample_rate=\(encoding.sampleRate)", "-af",
+        "atrim=end_sample=\(encoding.samples)",
+        "-ac", "\(encoding.channels)", "-c:a", "libmp3lame",
+      ] + extra + [path])
     return path
   }
 
   /// A 48 kHz mono MP3 at a constant 128 kbit/s without ID3v2, so every frame is 384 bytes and
   /// frame `n` starts at byte 384 × n: 88 audio frames holding 100 003 samples, after an info
   /// frame unless `extra` says `-write_xing 0`.
-  static func makeEvenFrames(in folder: TemporaryFolder, name: String = "even.mp3", extra: [String] = []) throws -> String {
+  static func makeEvenFrames(in folder: TemporaryFolder, name: String = "even.mp3", extra: [String] = []) throws
+    -> String
+  {
     let path = folder.file(name)
     try FFmpegCLI.make(
-      ["-f", "lavfi", "-i", "sine=f=440:d=3:sample_rate=48000", "-af", "atrim=end_sample=100003", "-c:a", "libmp3lame",
-       "-b:a", "128k", "-id3v2_version", "0"] + extra + [path])
+      [
+        "-f", "lavfi", "-i", "sine=f=440:d=3:sample_rate=48000", "-af", "atrim=end_sample=100003", "-c:a", "libmp3lame",
+        "-b:a", "128k", "-id3v2_version", "0",
+      ] + extra + [path])
     return path
   }
 
@@ -69,9 +76,11 @@ enum MP3TestFiles {
     let value = [UInt8](repeating: UInt8(ascii: "x"), count: length - 64 - 8 - key.count)
     let item = littleEndian(UInt32(value.count)) + littleEndian(0) + key + value
     let size = UInt32(item.count + 32)
-    let header = Array("APETAGEX".utf8) + littleEndian(2000) + littleEndian(size) + littleEndian(1)
+    let header =
+      Array("APETAGEX".utf8) + littleEndian(2000) + littleEndian(size) + littleEndian(1)
       + littleEndian(0xA000_0000) + [UInt8](repeating: 0, count: 8)
-    let footer = Array("APETAGEX".utf8) + littleEndian(2000) + littleEndian(size) + littleEndian(1)
+    let footer =
+      Array("APETAGEX".utf8) + littleEndian(2000) + littleEndian(size) + littleEndian(1)
       + littleEndian(0x8000_0000) + [UInt8](repeating: 0, count: 8)
     return header + item + footer
   }
@@ -92,7 +101,8 @@ enum MP3TestFiles {
 
   /// A Lyrics3v2 block: "LYRICSBEGIN", an IND and a LYR field, the six-digit size, "LYRICS200".
   static func lyrics3v2Tag() -> [UInt8] {
-    let body = Array("LYRICSBEGIN".utf8) + Array("IND00002".utf8) + Array("10".utf8) + Array("LYR00011".utf8)
+    let body =
+      Array("LYRICSBEGIN".utf8) + Array("IND00002".utf8) + Array("10".utf8) + Array("LYR00011".utf8)
       + Array("[00:01]la la".utf8).prefix(11)
     return body + Array(String(format: "%06d", body.count).utf8) + Array("LYRICS200".utf8)
   }

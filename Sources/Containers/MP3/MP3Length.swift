@@ -69,7 +69,8 @@ public struct MP3Length: Sendable, Equatable {
       return MP3Length(span: span, missingFrames: frames - present, missingSamples: statedLength - length)
     }
     if length < statedLength {
-      span.note = "the padding is shorter than the decoder delay: the last \(statedLength - length) samples never decode"
+      span.note =
+        "the padding is shorter than the decoder delay: the last \(statedLength - length) samples never decode"
     }
     return MP3Length(span: span, missingFrames: 0, missingSamples: 0)
   }
@@ -85,7 +86,8 @@ public struct MP3Length: Sendable, Equatable {
       note: "no encoder delay or padding stated: the length includes the encoder's and decoder's silence")
     if present > stated {
       span.length = nil
-      span.note = "the file holds \(present) audio frames but its \(kind.rawValue) tag states \(stated): length left to the decoder"
+      span.note =
+        "the file holds \(present) audio frames but its \(kind.rawValue) tag states \(stated): length left to the decoder"
     } else if present < stated {
       span.note =
         "cut short: the \(kind.rawValue) tag states \(stated) frames and the file holds \(present); "

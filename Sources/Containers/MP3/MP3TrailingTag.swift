@@ -30,7 +30,8 @@ public struct MP3TrailingTag: Sendable, Equatable {
   static func findAll(in file: inout FileWindow, above floor: Int64) -> [MP3TrailingTag] {
     var tags: [MP3TrailingTag] = []
     var end = file.length
-    while tags.count < mostTags, let tag = tag(endingAt: end, in: &file, isLast: tags.isEmpty), tag.bytes.lowerBound >= floor,
+    while tags.count < mostTags, let tag = tag(endingAt: end, in: &file, isLast: tags.isEmpty),
+      tag.bytes.lowerBound >= floor,
       !tag.bytes.isEmpty
     {
       tags.insert(tag, at: 0)
