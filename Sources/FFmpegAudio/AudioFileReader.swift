@@ -61,11 +61,13 @@ public final class AudioFileReader {
   static let seekPreRoll: Int64 = 16_384
 
   /// Opens `path`; blocks come out in `output`'s layout, or in the file's own when it is nil.
-  public init(path: String, output: PCMLayout? = nil, tolerance: DecodeTolerance = .strict) throws {
+  /// `known` is what an earlier probe of the same file found (it spares reading the container's
+  /// fields again: an MP3's frames are walked once).
+  public init(path: String, output: PCMLayout? = nil, tolerance: DecodeTolerance = .strict, known: AudioStreamInfo? = nil) throws {
     self.tolerance = tolerance
     demuxer = try Demuxer(path: path)
     decoder = try AudioDecoder(for: demuxer)
-    info = AudioStreamInfo(demuxer: demuxer)
+    info = known ?? AudioStreamInfo(demuxer: demuxer)
     let layout = output ?? PCMLayout(sampleRate: info.sampleRate, channelCount: info.channelCount)
     self.output = layout
     buffer = SampleBuffer(channelCount: layout.channelCount)
@@ -285,11 +287,20 @@ public final class AudioFileReader {
     }
     do {
       try decoder.send(packet)
+    } catch where error.isInvalidData && demuxer.isAtEndOfFile && audioIsComplete {
+      // Tags or stray bytes after the last whole frame: the audio has ended.
+      try decoder.send(nil)
     } catch where error.isInvalidData && demuxer.isAtEndOfFile && !tolerance.truncated {
       throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: info.declaredFrameCount)
     } catch {
       try passDamage(error)
     }
+  }
+
+  /// True when all the audio the file holds has been decoded: the stated length is reached, or
+  /// the last whole frame was (what follows is tags or stray bytes).
+  private var audioIsComplete: Bool {
+    info.endsWithWholeFrame == true || trimLimit.map { sourceFramesDecoded >= $0 } ?? false
   }
 
   /// Takes the decoder's next frame; a frame it fails to decode is damage.

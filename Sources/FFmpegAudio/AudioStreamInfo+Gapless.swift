@@ -2,9 +2,16 @@ import CFFmpegShim
 import Containers
 
 extension AudioStreamInfo {
-  /// Where the audio lies among the decoded samples, read from the container's own fields, for
-  /// the kinds of file whose length FFmpeg 5.1 gets wrong; nil for the others.
-  static func gaplessSpan(demuxer: Demuxer) -> GaplessSpan? {
+  /// What the container's own fields say: where the audio lies among the decoded samples (for
+  /// the kinds of file whose length FFmpeg 5.1 gets wrong), and whether its last frame is whole.
+  static func containerFields(demuxer: Demuxer) -> (span: GaplessSpan?, endsWithWholeFrame: Bool?) {
+    guard demuxer.containerName == "mp3" else { return (gaplessSpan(demuxer: demuxer), nil) }
+    guard let structure = MP3Structure.read(path: demuxer.path) else { return (nil, nil) }
+    return (mp3Span(structure), structure.ending.kind != .truncatedFrame)
+  }
+
+  /// Where the audio lies among the decoded samples, for the containers other than MP3.
+  private static func gaplessSpan(demuxer: Demuxer) -> GaplessSpan? {
     let parameters = demuxer.stream.pointee.codecpar.pointee
     switch demuxer.containerName {
     case "wav":
@@ -18,6 +25,16 @@ extension AudioStreamInfo {
     default:
       return nil
     }
+  }
+
+  /// An MP3's span from its own LAME/Xing/VBRI header and frames (FFmpeg 5.1 drops the stated
+  /// length when tags follow the audio). A file cut short keeps the length its header states, so
+  /// decoding falls short of it and the file is reported as truncated.
+  private static func mp3Span(_ structure: MP3Structure) -> GaplessSpan {
+    let decided = structure.length
+    var span = decided.span
+    if decided.missingSamples > 0, let present = span.length { span.length = present + decided.missingSamples }
+    return span
   }
 
   /// The stream's duration in frames at its sample rate, when the demuxer knows one.

@@ -104,7 +104,7 @@ import Testing
     let files = try #require(report["files"] as? [[String: Any]])
     #expect(files.first?["frames"] as? Int == 50_001)
     #expect(files.first?["delay"] as? Int == 1105)
-    #expect(files.first?["delaySource"] as? String == "LAME/Xing tag")
+    #expect(files.first?["delaySource"] as? String == "LAME tag")
   }
 
   /// The table names channels once, and lists tags people wrote, not MP4's brands and handler.

@@ -30,7 +30,7 @@ struct MP3HostileBytesTests {
 
   @Test func endlessRunOfEmptyID3v2TagsIsCapped() throws {
     let folder = TemporaryFolder("mp3-hostile")
-    let empty = MP3TestFiles.id3v2Tag(body: [], footer: false)
+    let empty = AudioTags.id3v2Tag(body: [], footer: false)
     let run = (0..<10_000).flatMap { _ in empty }
     let audio = MP3TestFiles.bytes(try MP3TestFiles.makeEvenFrames(in: folder))
     let structure = try #require(MP3Structure.read(path: MP3TestFiles.write(run + audio, to: "run.mp3", in: folder)))

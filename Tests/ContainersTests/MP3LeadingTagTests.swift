@@ -42,8 +42,8 @@ struct MP3LeadingTagTests {
     let encoded = MP3TestFiles.bytes(try MP3TestFiles.make(encoding, in: folder))
     // A decoy: two MPEG-1 layer III headers 417 bytes apart, which a scan would take for frames.
     let decoy = [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0x55, count: 413) + [0xFF, 0xFB, 0x90, 0x64]
-    let footed = MP3TestFiles.id3v2Tag(body: decoy + [UInt8](repeating: 0, count: 100), footer: true)
-    let plain = MP3TestFiles.id3v2Tag(body: Array("TIT2\0\0\0\u{6}\0\0\u{3}Title".utf8), footer: false)
+    let footed = AudioTags.id3v2Tag(body: decoy + [UInt8](repeating: 0, count: 100), footer: true)
+    let plain = AudioTags.id3v2Tag(body: Array("TIT2\0\0\0\u{6}\0\0\u{3}Title".utf8), footer: false)
     let path = MP3TestFiles.write(footed + plain + encoded, to: "chain.mp3", in: folder)
     let structure = try #require(MP3Structure.read(path: path))
     // The ffmpeg CLI's own ID3v2 tag, by its syncsafe size.

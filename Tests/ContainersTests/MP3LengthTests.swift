@@ -16,21 +16,21 @@ struct MP3LengthTests {
   }
 
   static let tails: [Tail] = [
-    Tail(name: "3 KB APEv2", bytes: MP3TestFiles.apev2Tag(), tags: [(.apev2, 3072)], junk: 0),
-    Tail(name: "APEv1", bytes: MP3TestFiles.apev1Tag(), tags: [(.apev1, MP3TestFiles.apev1Tag().count)], junk: 0),
-    Tail(name: "ID3v1", bytes: MP3TestFiles.id3v1Tag(), tags: [(.id3v1, 128)], junk: 0),
+    Tail(name: "3 KB APEv2", bytes: AudioTags.apev2Tag(), tags: [(.apev2, 3072)], junk: 0),
+    Tail(name: "APEv1", bytes: AudioTags.apev1Tag(), tags: [(.apev1, AudioTags.apev1Tag().count)], junk: 0),
+    Tail(name: "ID3v1", bytes: AudioTags.id3v1Tag(), tags: [(.id3v1, 128)], junk: 0),
     Tail(
-      name: "Lyrics3v2 + ID3v1", bytes: MP3TestFiles.lyrics3v2Tag() + MP3TestFiles.id3v1Tag(),
-      tags: [(.lyrics3v2, MP3TestFiles.lyrics3v2Tag().count), (.id3v1, 128)], junk: 0),
+      name: "Lyrics3v2 + ID3v1", bytes: AudioTags.lyrics3v2Tag() + AudioTags.id3v1Tag(),
+      tags: [(.lyrics3v2, AudioTags.lyrics3v2Tag().count), (.id3v1, 128)], junk: 0),
     Tail(
-      name: "Lyrics3v1 + ID3v1", bytes: MP3TestFiles.lyrics3v1Tag() + MP3TestFiles.id3v1Tag(),
-      tags: [(.lyrics3v1, MP3TestFiles.lyrics3v1Tag().count), (.id3v1, 128)], junk: 0),
+      name: "Lyrics3v1 + ID3v1", bytes: AudioTags.lyrics3v1Tag() + AudioTags.id3v1Tag(),
+      tags: [(.lyrics3v1, AudioTags.lyrics3v1Tag().count), (.id3v1, 128)], junk: 0),
     Tail(
-      name: "APEv2 + ID3v1", bytes: MP3TestFiles.apev2Tag(length: 200) + MP3TestFiles.id3v1Tag(),
+      name: "APEv2 + ID3v1", bytes: AudioTags.apev2Tag(length: 200) + AudioTags.id3v1Tag(),
       tags: [(.apev2, 200), (.id3v1, 128)], junk: 0),
     Tail(name: "1 KB of zeros", bytes: [UInt8](repeating: 0, count: 1024), tags: [], junk: 1024),
     Tail(
-      name: "zeros + ID3v1", bytes: [UInt8](repeating: 0, count: 100) + MP3TestFiles.id3v1Tag(), tags: [(.id3v1, 128)],
+      name: "zeros + ID3v1", bytes: [UInt8](repeating: 0, count: 100) + AudioTags.id3v1Tag(), tags: [(.id3v1, 128)],
       junk: 100),
   ]
 
@@ -84,7 +84,7 @@ struct MP3LengthTests {
   func largeTrailingTagMisleadsFFmpegButNotTheReader(encoding: MP3TestFiles.Encoding) throws {
     let folder = TemporaryFolder("mp3-ape")
     let cleanPath = try MP3TestFiles.make(encoding, in: folder)
-    let path = MP3TestFiles.write(MP3TestFiles.bytes(cleanPath) + MP3TestFiles.apev2Tag(), to: "ape.mp3", in: folder)
+    let path = MP3TestFiles.write(MP3TestFiles.bytes(cleanPath) + AudioTags.apev2Tag(), to: "ape.mp3", in: folder)
     let clean = try FFmpegCLI.decodeFloat(cleanPath)
     let tagged = try FFmpegCLI.decodeFloat(path)
     let structure = try #require(MP3Structure.read(path: path))

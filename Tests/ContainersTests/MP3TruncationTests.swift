@@ -53,7 +53,7 @@ struct MP3TruncationTests {
     let folder = TemporaryFolder("mp3-cut-tag")
     let cleanPath = try MP3TestFiles.makeEvenFrames(in: folder)
     let kept = Self.framesKept * MP3TestFiles.evenFrameLength + 100
-    let bytes = Array(MP3TestFiles.bytes(cleanPath).prefix(kept)) + MP3TestFiles.id3v1Tag()
+    let bytes = Array(MP3TestFiles.bytes(cleanPath).prefix(kept)) + AudioTags.id3v1Tag()
     let structure = try #require(MP3Structure.read(path: MP3TestFiles.write(bytes, to: "cut.mp3", in: folder)))
     #expect(structure.ending.truncatedFrame?.missingBytes == 284)
     #expect(structure.ending.tags.map(\.kind) == [.id3v1])

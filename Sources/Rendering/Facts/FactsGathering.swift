@@ -63,7 +63,7 @@ struct FactsGathering {
   /// analysis when it is needed.
   private func decodeWhole(_ path: String, info: AudioStreamInfo, tolerance: DecodeTolerance) throws -> SourceFacts {
     FactsDecodes.record(path)
-    let reader = try AudioFileReader(path: path, tolerance: tolerance)
+    let reader = try AudioFileReader(path: path, tolerance: tolerance, known: info)
     let collector = try EdgeCollector(sourceRate: info.sampleRate, channels: reader.output.channelCount)
     let analyzer = needs.analysis ? SignalAnalyzer(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) : nil
     while let block = try reader.nextBlock() {
@@ -84,11 +84,11 @@ struct FactsGathering {
   private func edgesBySeeking(_ path: String, info: AudioStreamInfo, length: Int64) throws -> EdgeSnippets? {
     let edgeFrames = Int64(Self.edgeSeconds * Double(info.sampleRate))
     let tailStart = max(0, length - edgeFrames)
-    let tailReader = try AudioFileReader(path: path)
+    let tailReader = try AudioFileReader(path: path, known: info)
     let entered = tailStart == 0 ? true : try tailReader.seek(toFrame: tailStart)
     guard entered else { return nil }
     FactsDecodes.record(path)
-    let headReader = try AudioFileReader(path: path)
+    let headReader = try AudioFileReader(path: path, known: info)
     let head = try EdgeCollector(sourceRate: info.sampleRate, channels: headReader.output.channelCount)
     while headReader.framesDelivered < edgeFrames, let block = try headReader.nextBlock() { try head.add(block) }
     let tail = try EdgeCollector(sourceRate: info.sampleRate, channels: tailReader.output.channelCount, startingAt: tailStart)
