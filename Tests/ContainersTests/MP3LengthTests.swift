@@ -20,6 +20,9 @@ struct MP3LengthTests {
     Tail(name: "APEv1", bytes: MP3TestFiles.apev1Tag(), tags: [(.apev1, MP3TestFiles.apev1Tag().count)], junk: 0),
     Tail(name: "ID3v1", bytes: MP3TestFiles.id3v1Tag(), tags: [(.id3v1, 128)], junk: 0),
     Tail(
+      name: "Lyrics3v2", bytes: MP3TestFiles.lyrics3v2Tag(), tags: [(.lyrics3v2, MP3TestFiles.lyrics3v2Tag().count)],
+      junk: 0),
+    Tail(
       name: "Lyrics3v2 + ID3v1", bytes: MP3TestFiles.lyrics3v2Tag() + MP3TestFiles.id3v1Tag(),
       tags: [(.lyrics3v2, MP3TestFiles.lyrics3v2Tag().count), (.id3v1, 128)], junk: 0),
     Tail(
