@@ -47,9 +47,14 @@ struct MP3HostileBytesTests {
     let ape =
       Array("APETAGEX".utf8) + MP3TestFiles.littleEndian(2000) + MP3TestFiles.littleEndian(0xFFFF_FFF0)
       + MP3TestFiles.littleEndian(1) + MP3TestFiles.littleEndian(0x8000_0000) + [UInt8](repeating: 0, count: 8)
+    // An APEv2 footer whose header flag and 2000-byte size would reach back into the frames,
+    // where no "APETAGEX" header is.
+    let apeWithoutItsHeader =
+      Array("APETAGEX".utf8) + MP3TestFiles.littleEndian(2000) + MP3TestFiles.littleEndian(2000)
+      + MP3TestFiles.littleEndian(1) + MP3TestFiles.littleEndian(0x8000_0000) + [UInt8](repeating: 0, count: 8)
     let lyricsNotDigits = Array("LYRICSBEGINxx".utf8) + Array("00001xLYRICS200".utf8)
     let lyricsNoBegin = [UInt8](repeating: 0x41, count: 40) + Array("000030LYRICS200".utf8)
-    for tail in [ape, lyricsNotDigits, lyricsNoBegin] {
+    for tail in [ape, apeWithoutItsHeader, lyricsNotDigits, lyricsNoBegin] {
       let structure = try #require(
         MP3Structure.read(path: MP3TestFiles.write(audio + tail, to: "tail.mp3", in: folder)))
       #expect(structure.ending.tags == [])

@@ -20,6 +20,9 @@ struct MP3LengthTests {
     Tail(name: "APEv1", bytes: AudioTags.apev1Tag(), tags: [(.apev1, AudioTags.apev1Tag().count)], junk: 0),
     Tail(name: "ID3v1", bytes: AudioTags.id3v1Tag(), tags: [(.id3v1, 128)], junk: 0),
     Tail(
+      name: "Lyrics3v2", bytes: AudioTags.lyrics3v2Tag(), tags: [(.lyrics3v2, AudioTags.lyrics3v2Tag().count)],
+      junk: 0),
+    Tail(
       name: "Lyrics3v2 + ID3v1", bytes: AudioTags.lyrics3v2Tag() + AudioTags.id3v1Tag(),
       tags: [(.lyrics3v2, AudioTags.lyrics3v2Tag().count), (.id3v1, 128)], junk: 0),
     Tail(

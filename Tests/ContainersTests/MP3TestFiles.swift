@@ -57,6 +57,22 @@ enum MP3TestFiles {
     Int64(try FFmpegCLI.decodeFloat(path).count / channels)
   }
 
+  /// Where each audio frame lies, as ffprobe lists the packets of `path` (the info frame is no
+  /// packet): an independent account of the frame boundaries of a clean file.
+  static func packets(_ path: String) throws -> [Range<Int64>] {
+    let output = try FFmpegCLI.run("ffprobe", ["-v", "error", "-show_entries", "packet=pos,size", "-of", "compact", path])
+    guard output.status == 0 else { throw FFmpegCLI.Failure(message: "ffprobe \(path): \(output.stderr)") }
+    return String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").compactMap { line in
+      let fields = Dictionary(
+        line.split(separator: "|").compactMap { field -> (Substring, Int64)? in
+          let parts = field.split(separator: "=", maxSplits: 1)
+          return parts.count == 2 ? Int64(parts[1]).map { (parts[0], $0) } : nil
+        }, uniquingKeysWith: { first, _ in first })
+      guard let pos = fields["pos"], let size = fields["size"] else { return nil }
+      return pos..<pos + size
+    }
+  }
+
   static func bytes(_ path: String) -> [UInt8] {
     [UInt8](FileManager.default.contents(atPath: path) ?? Data())
   }

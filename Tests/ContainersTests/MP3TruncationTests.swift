@@ -31,6 +31,40 @@ struct MP3TruncationTests {
     #expect(zip(clean, decoded).allSatisfy { $0 == $1 })
   }
 
+  /// Both encodings (MPEG-1 mono, MPEG-2 stereo with 576 samples a frame) cut three fifths of
+  /// the way in, at a frame boundary and inside the frame there, with the boundaries taken from
+  /// ffprobe's packets and the length from what the ffmpeg CLI decodes of the cut file.
+  @Test(arguments: MP3TestFiles.encodings)
+  func cutFileReportsTheFramesAndSamplesItLacks(encoding: MP3TestFiles.Encoding) throws {
+    let folder = TemporaryFolder("mp3-cut-encodings")
+    let bytes = MP3TestFiles.bytes(try MP3TestFiles.make(encoding, in: folder))
+    let packets = try MP3TestFiles.packets(folder.file("sine.mp3"))
+    let kept = packets.count * 3 / 5
+    let frame = packets[kept]
+    let stated = try #require(MP3Structure.read(path: folder.file("sine.mp3"))?.infoFrame?.frameCount)
+    #expect(stated == Int64(packets.count))
+
+    let boundaryPath = MP3TestFiles.write(Array(bytes[..<Int(frame.lowerBound)]), to: "boundary.mp3", in: folder)
+    let boundary = try #require(MP3Structure.read(path: boundaryPath))
+    #expect(boundary.audioFrameCount == Int64(kept))
+    #expect(boundary.ending == MP3Ending())
+    let decodedLength = try MP3TestFiles.decodedFrames(boundaryPath, channels: encoding.channels)
+    #expect(boundary.length.span.length == decodedLength)
+    #expect(boundary.length.missingFrames == Int64(packets.count - kept))
+    #expect(boundary.length.missingSamples == encoding.samples - decodedLength)
+
+    let middle = frame.lowerBound + Int64(frame.count / 2)
+    let insidePath = MP3TestFiles.write(Array(bytes[..<Int(middle)]), to: "inside.mp3", in: folder)
+    let inside = try #require(MP3Structure.read(path: insidePath))
+    #expect(inside.audioFrameCount == Int64(kept))
+    #expect(inside.audioEnd == frame.lowerBound)
+    #expect(
+      inside.ending.truncatedFrame
+        == MP3Ending.TruncatedFrame(
+          offset: frame.lowerBound, length: Int(frame.count), missingBytes: Int(frame.upperBound - middle)))
+    #expect(inside.length == boundary.length)
+  }
+
   @Test func cutInsideAFrameEndsWithATruncatedFrame() throws {
     let folder = TemporaryFolder("mp3-cut-mid")
     let cleanPath = try MP3TestFiles.makeEvenFrames(in: folder)

@@ -58,7 +58,7 @@ public struct MP3TrailingTag: Sendable, Equatable {
   }
 
   /// An APE tag whose 32-byte footer ends at `end`: "APETAGEX", version, size (items and
-  /// footer), item count, flags (bit 31: a 32-byte header comes first).
+  /// footer), item count, flags (bit 31: a 32-byte header, also "APETAGEX", comes first).
   private static func apeTag(endingAt end: Int64, in file: inout FileWindow) -> MP3TrailingTag? {
     let footer = file.bytes(at: end - 32, count: 32)
     guard footer.count == 32, footer.prefix(8).elementsEqual("APETAGEX".utf8) else { return nil }
@@ -68,6 +68,9 @@ public struct MP3TrailingTag: Sendable, Equatable {
     guard size >= 32 else { return nil }
     let start = end - size - (hasHeader ? 32 : 0)
     guard start >= 0 else { return nil }
+    // A footer that promises a header is believed only when the header is there, so a damaged
+    // size cannot swallow audio frames.
+    if hasHeader, file.bytes(at: start, count: 8) != Array("APETAGEX".utf8) { return nil }
     return MP3TrailingTag(kind: version == 1000 ? .apev1 : .apev2, bytes: start..<end)
   }
 
