@@ -344,7 +344,7 @@ public final class AudioFileReader {
   /// lets it end where it does; damage at the very end becomes silence up to the stated length.
   private func finishAtEnd() throws {
     state = .flushing
-    guard let declared = info.declaredFrameCount, sourceFramesDecoded < declared, !info.isMP4Family else { return }
+    guard let declared = info.declaredFrameCount, sourceFramesDecoded < declared else { return }
     if let start = damageStart, tolerance.damaged {
       damageStart = nil
       damagedRanges.append(start..<declared)

@@ -21,7 +21,10 @@ extension AudioStreamInfo {
       // files (by 128 samples) or is missing (a single page): the final granule position is exact.
       return streamDuration(demuxer).map { GaplessSpan(skip: 0, length: $0, source: "Ogg granule positions") }
     case let name where name.hasPrefix("mov,"):
-      return streamDuration(demuxer).map { GaplessSpan(skip: 0, length: $0, source: "MP4 edit list") }
+      // Read from the boxes: an edit list (exact even when stated in milliseconds), iTunSMPB, or
+      // the priming of the encoder the file names. A file FFmpeg opened but the reader cannot
+      // parse keeps FFmpeg's view.
+      return try? MP4File.gaplessSpan(at: demuxer.path)
     default:
       return nil
     }
