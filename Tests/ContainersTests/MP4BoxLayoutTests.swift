@@ -12,7 +12,8 @@ struct MP4BoxLayoutTests {
   let folder = TemporaryFolder("mp4-layout")
   let ftyp = B.box("ftyp", Array("M4A ".utf8) + B.u32(0) + Array("M4A isom".utf8))
   static let gapless =
-    " 00000000 00000840 0000011D 00000000000186A3 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000"
+    " 00000000 00000840 0000011D 00000000000186A3 00000000 00000000 00000000 00000000 00000000 00000000"
+    + " 00000000 00000000"
 
   func write(_ bytes: [UInt8], _ name: String = "file.m4a") -> String {
     let path = folder.file(name)
