@@ -95,13 +95,12 @@ struct MP4BoxLayoutTests {
     }
   }
 
-  /// A file that is not there.
-  @Test func missingFile() {
-    #expect {
-      try MP4File.audioTrackFields(at: folder.file("nothing.m4a"))
-    } throws: { error in
-      guard case .unreadable(let path, _) = error as? MP4Error else { return false }
-      return path.hasSuffix("nothing.m4a")
-    }
+  /// A file that is not there, and a folder.
+  @Test func notAFile() {
+    let missing = folder.file("nothing.m4a")
+    let error = #expect(throws: MP4Error.self) { try MP4File.audioTrackFields(at: missing) }
+    #expect(error?.description == "cannot read \(missing): there is no such file")
+    let notFile = #expect(throws: MP4Error.self) { try MP4File.audioTrackFields(at: folder.path) }
+    #expect(notFile?.description == "cannot read \(folder.path): it is a folder")
   }
 }

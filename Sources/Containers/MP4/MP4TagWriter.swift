@@ -11,8 +11,10 @@ import Foundation
 ///   `co64`) after the `moov` is shifted to match, and the file is written again next to itself
 ///   and renamed over the original.
 public enum MP4TagWriter {
-  /// Sets `tags` in the file at `path`; each replaces any tag with the same mean and name.
+  /// Sets `tags` in the file at `path`; each replaces any tag with the same mean and name. With
+  /// no tags, the file is left as it is.
   public static func setFreeformTags(_ tags: [MP4FreeformTag], inFileAt path: String) throws(MP4Error) {
+    guard !tags.isEmpty else { return }
     let file = try MP4BoxReader(path: path)
     let top = try file.topLevelBoxes()
     guard let index = top.firstIndex(where: { $0.type == "moov" }) else { throw .notMP4(path: path) }
