@@ -62,17 +62,16 @@ enum MP4TestBoxes {
     u32(8 + 16 + value.utf8.count) + type + box("data", u32(1) + u32(0) + Array(value.utf8))
   }
 
-  /// An audio `trak` with an optional edit list.
+  /// An audio `trak` with an optional edit list; `stts` replaces the one made from `runs`.
   static func audioTrack(
-    timescale: Int, duration: Int, runs: [(Int, Int)], edits: [UInt8]? = nil, version1: Bool = false
-  )
-    -> [UInt8]
-  {
+    timescale: Int, duration: Int, runs: [(Int, Int)], edits: [UInt8]? = nil, version1: Bool = false,
+    stts: [UInt8]? = nil
+  ) -> [UInt8] {
     let mdhd =
       version1
       ? header64("mdhd", timescale: timescale, duration: duration)
       : header32("mdhd", timescale: timescale, duration: duration)
-    let stbl = box("stbl", sampleDescription(rate: timescale) + timeToSample(runs))
+    let stbl = box("stbl", sampleDescription(rate: timescale) + (stts ?? timeToSample(runs)))
     let mdia = box("mdia", mdhd + handler("soun") + box("minf", stbl))
     return box("trak", (edits.map { box("edts", $0) } ?? []) + mdia)
   }

@@ -151,7 +151,8 @@ struct MP4AudioTrackScan {
   /// Reads the encoder and freeform tags of `udta/meta/ilst`.
   private func readTags(in udta: MP4BoxHeader, into tags: inout Tags, followingAudio: Bool) throws(MP4Error) {
     for meta in try file.children(of: udta) where meta.type == "meta" {
-      let prefix = MP4ItemList.metaPrefixLength(try file.read(at: meta.payloadOffset, count: 8))
+      let start = try file.read(at: meta.payloadOffset, count: Int(min(8, meta.payloadSize)))
+      let prefix = MP4ItemList.metaPrefixLength(start)
       for ilst in try file.children(of: meta, skipping: Int64(prefix)) where ilst.type == "ilst" {
         for item in try file.children(of: ilst) {
           switch item.type {

@@ -12,6 +12,11 @@ final class MP4BoxReader {
 
   init(path: String) throws(MP4Error) {
     self.path = path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw .unreadable(path: path, reason: "there is no such file")
+    }
+    guard !isFolder.boolValue else { throw .unreadable(path: path, reason: "it is a folder") }
     do {
       handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
       fileSize = Int64(try handle.seekToEnd())

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Adds freeform iTunes tags (`----`, such as `iTunSMPB` or ReplayGain) to an existing MP4 file,
+/// which FFmpeg 5.1's muxer cannot write.
+///
+/// The `moov` is rewritten with the tags in `udta/meta/ilst`; how the file changes depends on
+/// where the `moov` lies:
+/// - last in the file (FFmpeg's default): it is rewritten in place and the file cut or grown;
+/// - followed by `free` space enough for the change: in place, with a smaller `free` after it;
+/// - before the media (`-movflags +faststart`): the media moves, every chunk offset (`stco`,
+///   `co64`) after the `moov` is shifted to match, and the file is written again next to itself
+///   and renamed over the original.
+public enum MP4TagWriter {
+  /// Sets `tags` in the file at `path`; each replaces any tag with the same mean and name. With
+  /// no tags, the file is left as it is.
+  public static func setFreeformTags(_ tags: [MP4FreeformTag], inFileAt path: String) throws(MP4Error) {
+    guard !tags.isEmpty else { return }
+    let file = try MP4BoxReader(path: path)
+    let top = try file.topLevelBoxes()
+    guard let index = top.firstIndex(where: { $0.type == "moov" }) else { throw .notMP4(path: path) }
+    let old = top[index]
+    var moov: MP4Box
+    do {
+      moov = try MP4Box.read(try file.wholeBox(old))
+      try moov.setFreeformTags(tags)
+    } catch let error as MP4Error {
+      throw error
+    } catch {
+      throw .malformedBox(
+        path: path, box: "moov", offset: old.offset, reason: "holds a box that \(problemReason(error))")
+    }
+    let encoded = moov.encoded
+    let after = top[(index + 1)...]
+    if after.isEmpty {
+      try overwrite(path, at: old.offset, with: encoded, truncatingAt: old.offset + Int64(encoded.count))
+      return
+    }
+    let free = after.prefix { $0.type == "free" || $0.type == "skip" }.reduce(0) { $0 + $1.size }
+    let room = old.size + free - Int64(encoded.count)
+    if room == 0 || room >= 8 {
+      let filler = room == 0 ? [] : MP4ItemList.box("free", [UInt8](repeating: 0, count: Int(room) - 8))
+      try overwrite(path, at: old.offset, with: encoded + filler, truncatingAt: nil)
+      return
+    }
+    guard !top.contains(where: { $0.type == "moof" }), !moov.children.contains(where: { $0.type == "mvex" }) else {
+      throw .unsupported(path: path, reason: "it is a fragmented MP4 whose media would have to move")
+    }
+    let moved = try shifted(moov, after: old, path: path)
+    try rewrite(file, replacing: old, with: moved)
+  }
+
+  /// `moov` with its chunk offsets shifted for the media after it to move by its growth; turning
+  /// an `stco` into a `co64` grows it further, so the shift is repeated until it is stable.
+  private static func shifted(_ moov: MP4Box, after old: MP4BoxHeader, path: String) throws(MP4Error) -> [UInt8] {
+    var delta = Int64(moov.encoded.count) - old.size
+    while true {
+      var moved = moov
+      do { try moved.shiftChunkOffsets(from: old.end, by: delta) } catch {
+        throw .malformedBox(path: path, box: "moov", offset: old.offset, reason: "holds a box that \(error.reason)")
+      }
+      let encoded = moved.encoded
+      let growth = Int64(encoded.count) - old.size
+      if growth == delta { return encoded }
+      delta = growth
+    }
+  }
+
+  /// Writes `bytes` at `offset` of the file, then cuts it at `truncatingAt` when given.
+  private static func overwrite(_ path: String, at offset: Int64, with bytes: [UInt8], truncatingAt end: Int64?)
+    throws(MP4Error)
+  {
+    do {
+      let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+      defer { try? handle.close() }
+      try handle.seek(toOffset: UInt64(offset))
+      try handle.write(contentsOf: bytes)
+      if let end { try handle.truncate(atOffset: UInt64(end)) }
+      try handle.synchronize()
+    } catch {
+      throw .unwritable(path: path, reason: MP4BoxReader.reason(error))
+    }
+  }
+
+  /// Writes the file again next to itself with `moov` in place of `old`, then renames it over
+  /// the original.
+  private static func rewrite(_ file: MP4BoxReader, replacing old: MP4BoxHeader, with moov: [UInt8]) throws(MP4Error) {
+    let path = file.path
+    let temporary = path + ".segue-\(UUID().uuidString.prefix(8)).tmp"
+    guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
+      throw .unwritable(path: temporary, reason: "the folder does not allow a new file")
+    }
+    var renamed = false
+    defer { if !renamed { try? FileManager.default.removeItem(atPath: temporary) } }
+    do {
+      let output = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+      defer { try? output.close() }
+      try copy(file, from: 0, to: old.offset, into: output)
+      try output.write(contentsOf: moov)
+      try copy(file, from: old.end, to: file.fileSize, into: output)
+      try output.synchronize()
+    } catch let error as MP4Error {
+      throw error
+    } catch {
+      throw .unwritable(path: temporary, reason: MP4BoxReader.reason(error))
+    }
+    guard rename(temporary, path) == 0 else {
+      throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+    }
+    renamed = true
+  }
+
+  /// Copies the bytes `start..<end` of `file` to `output`, a few megabytes at a time.
+  private static func copy(_ file: MP4BoxReader, from start: Int64, to end: Int64, into output: FileHandle) throws {
+    let chunk: Int64 = 8 << 20
+    var offset = start
+    while offset < end {
+      let bytes = try file.read(at: offset, count: Int(min(chunk, end - offset)))
+      guard !bytes.isEmpty else { throw MP4Error.unreadable(path: file.path, reason: "the file ended early") }
+      try output.write(contentsOf: bytes)
+      offset += Int64(bytes.count)
+    }
+  }
+
+  private static func problemReason(_ error: any Error) -> String {
+    (error as? MP4BoxHeader.Problem)?.reason ?? "\(error)"
+  }
+}
