@@ -18,7 +18,7 @@ public struct PlayerTitle: Sendable, Equatable {
   }
 
   /// The separators between an artist and a title in one display string.
-  static let separators = [" - ", " – ", " — "]
+  public static let separators = [" - ", " – ", " — "]
 
   /// The artist and title it names. An artist given apart is taken as it is (and taken off the
   /// front of the text when the text repeats it); otherwise text of the form "Artist - Title" is

@@ -38,7 +38,7 @@ struct RenderCommand: ParsableCommand {
     try runReporting(quiet: !verbose) { cancellation in
       var request = try common.request(verify: verify)
       request.range = try range.timeRange()
-      request.listing = listing.options
+      request.listing = try listing.options()
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
       print(json ? RenderSummaryReport(report).json() : RenderSummary(report: report).description)
     }

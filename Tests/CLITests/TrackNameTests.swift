@@ -93,7 +93,9 @@ import Testing
     #expect(progress["track"] as? String == nameCase.shown)
 
     let table = try fixture.run(["plan", argument, "--svg", "out.svg"])
-    #expect(table.stdout.contains("  \(nameCase.shown) ("), "\(table.stdout)")
+    // The table names the file beside the track's name, or alone when the name is the file's.
+    let label = nameCase.shown == "track" ? "  track.flac\n" : "  \(nameCase.shown) ("
+    #expect(table.stdout.contains(label), "\(table.stdout)")
     let svg = try String(contentsOfFile: fixture.file("out.svg"), encoding: .utf8)
     #expect(svg.contains(">01  \(nameCase.shown)</text>"), "\(svg)")
     let json = try fixture.run(["plan", argument, "--json"])
@@ -101,6 +103,32 @@ import Testing
     let track = try #require((plan["tracks"] as? [[String: Any]])?.first)
     #expect(track["title"] as? String == nameCase.title)
     #expect(track["artist"] as? String == nameCase.artist)
+  }
+
+  /// Templates name chapters and CUE titles by title alone, as audiobooks want, and number a
+  /// tracklist; a separator beside a missing field goes with it.
+  @Test func templatesSpellChaptersCueTitlesAndTracklists() throws {
+    let fixture = try Fixture()
+    for (index, title) in ["Chapter One", "Chapter Two"].enumerated() {
+      try FFmpegCLI.make([
+        "-f", "lavfi", "-i", "sine=f=440:r=44100:d=0.5", "-metadata", "title=\(title)", "-metadata", "artist=Author",
+        fixture.file("0\(index + 1).flac"),
+      ])
+    }
+    let result = try fixture.run([
+      "render", "01.flac", "02.flac", "-o", "book.m4b", "--chapters", "--chapter-title", "{title}", "--cue", "book.cue",
+      "--tracklist", "book.txt", "--tracklist-format", "{n}. {title} ({album})",
+    ])
+    try #require(result.status == 0, "\(result.stderr)")
+    let chapters = try FFmpegCLI.run("ffprobe", ["-v", "error", "-show_entries", "chapter_tags=title", "-of", "default=nw=1:nk=1", fixture.file("book.m4b")])
+    #expect(String(decoding: chapters.stdout, as: UTF8.self) == "Chapter One\nChapter Two\n")
+    #expect(try String(contentsOfFile: fixture.file("book.txt"), encoding: .utf8) == "0:00 1. Chapter One\n0:01 2. Chapter Two\n")
+    let cue = try String(contentsOfFile: fixture.file("book.cue"), encoding: .utf8)
+    #expect(cue.contains("  TRACK 02 AUDIO\n    TITLE \"Chapter Two\"\n    PERFORMER \"Author\"\n    INDEX 01 00:00:"), "\(cue)")
+    let artistInTitle = try fixture.run(["render", "01.flac", "02.flac", "-o", "x.flac", "--chapter-title", "{n} {artist}: {title}", "--cue", "x.cue"])
+    try #require(artistInTitle.status == 0, "\(artistInTitle.stderr)")
+    let named = try String(contentsOfFile: fixture.file("x.cue"), encoding: .utf8)
+    #expect(named.contains("  TRACK 01 AUDIO\n    TITLE \"1 Author: Chapter One\"\n    INDEX 01"), "no PERFORMER when the title names the artist: \(named)")
   }
 
   /// An XSPF playlist of `track.flac` with `fields` in its track.

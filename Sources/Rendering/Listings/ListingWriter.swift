@@ -11,11 +11,12 @@ enum ListingWriter {
   ) throws(RenderError) -> ContainerMetadata {
     var tags = list.outputTags(overrides: listing.tags)
     if listing.embedCueSheet {
-      tags["CUESHEET"] = list.cueSheet(fileName: (outputPath as NSString).lastPathComponent, tags: tags)
+      tags["CUESHEET"] = list.cueSheet(fileName: (outputPath as NSString).lastPathComponent, tags: tags, titles: listing.chapterTitle)
     }
     let inherited = AudioFileWriter.takesCoverArt(containerName: containerName) ? CoverArt.attached(to: firstInput.path) : nil
     let art = try listing.coverArtPath.map { path throws(RenderError) in try coverArt(at: path) } ?? inherited
-    return ContainerMetadata(tags: tags, chapters: listing.chapters ? list.chapters : [], coverArt: art)
+    let chapters = listing.chapters ? list.chapters(titled: listing.chapterTitle ?? .standard) : []
+    return ContainerMetadata(tags: tags, chapters: chapters, coverArt: art)
   }
 
   /// The picture at `path`, which must be a JPEG or PNG.
@@ -47,8 +48,9 @@ struct SideFiles {
       let text =
         switch file.kind {
         case .cueSheet:
-          list.cueSheet(fileName: relativeName(of: outputPath, from: file.path), tags: list.outputTags(overrides: listing.tags))
-        case .tracklist: list.plainText
+          list.cueSheet(
+            fileName: relativeName(of: outputPath, from: file.path), tags: list.outputTags(overrides: listing.tags), titles: listing.chapterTitle)
+        case .tracklist: list.plainText(format: listing.tracklistFormat ?? .standard)
         }
       try TextFile.write(text, to: file.path)
     }

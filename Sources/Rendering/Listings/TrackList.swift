@@ -7,13 +7,20 @@ import Foundation
 ///
 /// A track is a playlist item, however many clips it was cut into; one that starts inside a
 /// crossfade starts at the midpoint of the overlap (see `Timeline.items`), in all of them alike.
+/// Its name follows the one rule of `TrackName`, spelled as a `NameTemplate` says.
 public struct TrackList: Sendable {
   /// One track of the mix.
   public struct Track: Sendable, Equatable {
     public var start: Int64
     public var end: Int64
-    public var title: String
-    public var artist: String?
+    /// Its place in the mix, from 1.
+    public var number: Int
+    public var name: TrackName
+    public var title: String { name.title }
+    public var artist: String? { name.artist }
+
+    /// The track's name as `template` spells it.
+    public func text(_ template: NameTemplate) -> String { template.text(for: name, number: number) }
   }
 
   public let tracks: [Track]
@@ -28,13 +35,9 @@ public struct TrackList: Sendable {
     sampleRate = timeline.sampleRate
     tracks = items.indices.map { index in
       let item = items[index]
-      let input = inputs[item.source]
-      let tags = infos[item.source].tags
       let end = index + 1 < items.count ? items[index + 1].listedStart : timeline.frameCount
       return Track(
-        start: item.listedStart, end: end,
-        title: input.title ?? tags["title"] ?? ((input.displayName as NSString).lastPathComponent as NSString).deletingPathExtension,
-        artist: input.artist ?? tags["artist"])
+        start: item.listedStart, end: end, number: index + 1, name: TrackName(input: inputs[item.source], tags: infos[item.source].tags))
     }
     let sourceTags = items.map { infos[$0.source].tags }
     sharedTags = ["album", "album_artist", "date", "genre"].reduce(into: [:]) { shared, key in
@@ -61,15 +64,16 @@ public struct TrackList: Sendable {
     return artists.count == 1 ? artists.first! : nil
   }
 
-  /// One chapter per track.
-  public var chapters: [Chapter] {
-    tracks.map { track in
-      Chapter(start: track.start, end: track.end, title: track.artist.map { "\($0) - \(track.title)" } ?? track.title)
-    }
+  /// One chapter per track, titled as `template` spells the track's name.
+  public func chapters(titled template: NameTemplate = .standard) -> [Chapter] {
+    tracks.map { Chapter(start: $0.start, end: $0.end, title: $0.text(template)) }
   }
 
   /// A CUE sheet for `fileName`; times are in CD frames (1/75 s), rounded to the nearest.
-  public func cueSheet(fileName: String, tags: [String: String]) -> String {
+  ///
+  /// A track's `TITLE` is its title, or its name as `titles` spells it when given; its `PERFORMER`
+  /// is its artist, unless `titles` names the artist already.
+  public func cueSheet(fileName: String, tags: [String: String], titles: NameTemplate? = nil) -> String {
     var lines = ["REM COMMENT \"Segue\""]
     if let date = tags["date"] { lines.append("REM DATE \(date)") }
     if let artist = tags["artist"] { lines.append("PERFORMER \(quoted(artist))") }
@@ -78,15 +82,16 @@ public struct TrackList: Sendable {
     lines.append("FILE \(quoted(fileName)) \(type)")
     for (index, track) in tracks.enumerated() {
       lines.append("  TRACK \(String(format: "%02d", index + 1)) AUDIO")
-      lines.append("    TITLE \(quoted(track.title))")
-      if let artist = track.artist { lines.append("    PERFORMER \(quoted(artist))") }
+      lines.append("    TITLE \(quoted(titles.map(track.text) ?? track.title))")
+      if let artist = track.artist, titles?.names(.artist) != true { lines.append("    PERFORMER \(quoted(artist))") }
       lines.append("    INDEX 01 \(cueTime(track.start))")
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `0:00 Artist - Title` lines, as DJs post with a mix (whole seconds; hours when needed).
-  public var plainText: String {
+  /// `0:00 Artist - Title` lines, as DJs post with a mix (whole seconds; hours when needed); the
+  /// name after the time as `format` spells it.
+  public func plainText(format: NameTemplate = .standard) -> String {
     let long = (tracks.last?.start ?? 0) >= Int64(3600 * sampleRate)
     return tracks.map { track in
       let seconds = Int((track.start + Int64(sampleRate / 2)) / Int64(sampleRate))
@@ -94,7 +99,7 @@ public struct TrackList: Sendable {
         long
         ? String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
         : String(format: "%d:%02d", seconds / 60, seconds % 60)
-      return "\(clock) \(track.artist.map { "\($0) - " } ?? "")\(track.title)"
+      return "\(clock) \(track.text(format))"
     }.joined(separator: "\n") + "\n"
   }
 
