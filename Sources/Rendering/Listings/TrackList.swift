@@ -25,9 +25,13 @@ public struct TrackList: Sendable {
 
   public let tracks: [Track]
   public let sampleRate: Int
-  /// The tags every input shares (album, album artist, date, genre), if they share them.
+  /// What every track shares: `album` (`TrackName.album`), `artist` (`TrackName.artist`), a `title`
+  /// written for it or tagged, and the tags `album_artist`, `date` and `genre`; a key is absent
+  /// when the tracks differ in it.
   public let sharedTags: [String: String]
-  private let firstTags: [String: String]
+  /// True when every track is from one album (they share an album, or are cut from one file):
+  /// the first track's picture is then the album's cover.
+  public let isOneAlbum: Bool
 
   init(plan: Plan, inputs: [InputSource], infos: [AudioStreamInfo]) {
     let timeline = plan.timeline
@@ -39,29 +43,26 @@ public struct TrackList: Sendable {
       return Track(
         start: item.listedStart, end: end, number: index + 1, name: TrackName(input: inputs[item.source], tags: infos[item.source].tags))
     }
-    let sourceTags = items.map { infos[$0.source].tags }
-    sharedTags = ["album", "album_artist", "date", "genre"].reduce(into: [:]) { shared, key in
-      if let value = sourceTags.first?[key], sourceTags.allSatisfy({ $0[key] == value }) { shared[key] = value }
+    var shared: [String: String]?
+    for item in items {
+      let input = inputs[item.source]
+      let tags = infos[item.source].tags
+      let name = TrackName(input: input, tags: tags)
+      var own = tags.filter { Self.albumKeys.contains($0.key) }
+      (own["album"], own["artist"], own["title"]) = (name.album, name.artist, input.title ?? tags["title"])
+      shared = shared.map { $0.filter { own[$0.key] == $0.value } } ?? own
     }
-    firstTags = sourceTags.first ?? [:]
+    sharedTags = shared ?? [:]
+    isOneAlbum = sharedTags["album"] != nil || Set(items.map { inputs[$0.source].path }).count == 1
   }
 
-  /// The output's tags: an album's own tags when every track shares the album (its title then
-  /// being the album's), otherwise the first track's; `overrides` win.
-  public func outputTags(overrides: [String: String]) -> [String: String] {
-    var tags = sharedTags
-    if let album = sharedTags["album"] {
-      tags["title"] = album
-      tags["artist"] = sharedTags["album_artist"] ?? commonArtist
-    } else {
-      for key in ["title", "artist", "album", "album_artist", "date", "genre"] where firstTags[key] != nil { tags[key] = firstTags[key] }
-    }
-    return tags.merging(overrides) { _, override in override }
-  }
+  /// The tags of an album's tracks that are the album's own.
+  private static let albumKeys: Set<String> = ["album_artist", "date", "genre"]
 
-  private var commonArtist: String? {
-    let artists = Set(tracks.map(\.artist))
-    return artists.count == 1 ? artists.first! : nil
+  /// The output's tags by the rule of `MixTags`: the playlist's and what every track shares, with
+  /// `overrides` (`--title`, `--artist`, `--album`, `--date`) over them.
+  public func outputTags(overrides: [String: String], playlist: PlaylistTags = PlaylistTags()) -> [String: String] {
+    MixTags.tags(sharedTags: sharedTags, playlist: playlist, overrides: overrides)
   }
 
   /// One chapter per track, titled as `template` spells the track's name.
@@ -71,11 +72,19 @@ public struct TrackList: Sendable {
 
   /// A CUE sheet for `fileName`; times are in CD frames (1/75 s), rounded to the nearest.
   ///
+  /// The mix's `tags` head it: every tag but the title, artist and album as a `REM` line (`REM
+  /// DATE`, `REM GENRE`, a playlist's `REM DISCID`; `REM COMMENT "Segue"` unless there is a
+  /// comment), then `PERFORMER` and `TITLE`.
+  ///
   /// A track's `TITLE` is its title, or its name as `titles` spells it when given; its `PERFORMER`
   /// is its artist, unless `titles` names the artist already.
   public func cueSheet(fileName: String, tags: [String: String], titles: NameTemplate? = nil) -> String {
-    var lines = ["REM COMMENT \"Segue\""]
-    if let date = tags["date"] { lines.append("REM DATE \(date)") }
+    var remarks = tags.filter { !["title", "artist", "album", "album_artist"].contains($0.key) && $0.key.uppercased() != "CUESHEET" }
+    if remarks["comment"] == nil { remarks["comment"] = "Segue" }
+    var lines = remarks.sorted { $0.key < $1.key }.map { key, value in
+      // Comments are quoted, as rippers write them; other values when they hold a space.
+      "REM \(key.uppercased()) \(key == "comment" || value.contains(" ") ? quoted(value) : value)"
+    }
     if let artist = tags["artist"] { lines.append("PERFORMER \(quoted(artist))") }
     if let title = tags["title"] { lines.append("TITLE \(quoted(title))") }
     let type = fileName.lowercased().hasSuffix(".mp3") ? "MP3" : "WAVE"

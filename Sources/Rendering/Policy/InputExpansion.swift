@@ -11,6 +11,9 @@ public struct InputExpansion: Sendable {
   public var overlays: [OverlayInput]
   /// The defaults of the first playlist that sets any.
   public var defaults: PlaylistDefaults
+  /// What the playlists say of the mix as a whole: the first one's fields that give any, and the
+  /// playlist's name when it was the only argument.
+  public var playlistTags: PlaylistTags
 
   /// The file extensions a folder's audio files are recognized by.
   public static let audioExtensions: Set<String> = [
@@ -24,6 +27,7 @@ public struct InputExpansion: Sendable {
     inputs = []
     overlays = []
     var defaults: PlaylistDefaults?
+    var playlistFields: [String: String]?
     for argument in arguments {
       if PlaylistFile.isPlaylist(argument) {
         let playlist: Playlist
@@ -32,6 +36,7 @@ public struct InputExpansion: Sendable {
         overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
         inputs += InputSource.entries(of: playlist)
         if defaults == nil && playlist.defaults != PlaylistDefaults() { defaults = playlist.defaults }
+        if playlistFields == nil && !playlist.tags.isEmpty { playlistFields = playlist.tags }
       } else if Self.isFolder(argument) {
         inputs += try Self.audioFiles(in: argument)
       } else {
@@ -39,6 +44,8 @@ public struct InputExpansion: Sendable {
       }
     }
     self.defaults = defaults ?? PlaylistDefaults()
+    let onlyPlaylist = arguments.count == 1 && PlaylistFile.isPlaylist(arguments[0]) ? arguments[0] : nil
+    playlistTags = PlaylistTags(fields: playlistFields ?? [:], name: onlyPlaylist.map(PlaylistTags.name(ofPlaylist:)))
   }
 
   private static func isFolder(_ path: String) -> Bool {
@@ -68,5 +75,6 @@ extension RenderRequest {
     self.init(
       inputs: expansion.inputs, outputPath: outputPath, mix: try choices.options(over: expansion.defaults),
       overlays: expansion.overlays)
+    playlistTags = expansion.playlistTags
   }
 }
