@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// One rule names a track, whatever playlist named it, and every output that shows a name follows
-/// it: the tracklist, chapters, the CUE sheet, `plan` (table and JSON), the SVG picture and
-/// `--progress json`.
+/// it: the tracklist, chapters, the CUE sheet, `plan` (table and JSON), the SVG picture,
+/// `--progress json` and `analyze --json`.
 @Suite struct TrackNameTests {
   /// A track (`track.flac`, with `tags`) named by a playlist, or given alone, and the artist and
   /// title every output must show for it.
@@ -103,6 +103,11 @@ import Testing
     let track = try #require((plan["tracks"] as? [[String: Any]])?.first)
     #expect(track["title"] as? String == nameCase.title)
     #expect(track["artist"] as? String == nameCase.artist)
+    let analysis = try fixture.run(["analyze", argument, "--json"])
+    let measured = try #require(
+      (try JSONSerialization.jsonObject(with: Data(analysis.stdout.utf8)) as? [String: Any])?["tracks"] as? [[String: Any]])
+    #expect(measured.first?["title"] as? String == nameCase.title)
+    #expect(measured.first?["artist"] as? String == nameCase.artist)
   }
 
   /// Templates name chapters and CUE titles by title alone, as audiobooks want, and number a
