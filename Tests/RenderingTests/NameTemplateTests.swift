@@ -25,6 +25,7 @@ import Testing
     ("{artist}: “{title}”", bare, "“Song”"),
     ("{artist} - {title}", TrackName(title: "Band - Live", artist: "Band", file: "x"), "Band - Live"),
     ("{artist} - {title}", TrackName(title: "Bandwagon", artist: "Band", file: "x"), "Band - Bandwagon"),
+    ("{artist} - {title}", TrackName(title: "Weezer", artist: "Weezer", file: "x"), "Weezer - Weezer"),
     ("{title} / {artist}", TrackName(title: "Band - Live", artist: "Band", file: "x"), "Band - Live"),
   ]
 

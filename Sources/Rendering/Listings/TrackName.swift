@@ -40,10 +40,11 @@ public struct TrackName: Sendable, Equatable {
   public var text: String { NameTemplate.standard.text(for: self, number: 1) }
 
   /// True when the title already names the artist at its start ("Band - Live" by Band), so that
-  /// putting the artist in front would say it twice.
+  /// putting the artist in front would say it twice. (A song named after its band, "Weezer" by
+  /// Weezer, does not: its title is the song's alone.)
   var titleStartsWithArtist: Bool {
     guard let artist else { return false }
-    return title == artist || PlayerTitle.separators.contains { title.hasPrefix(artist + $0) }
+    return PlayerTitle.separators.contains { title.hasPrefix(artist + $0) }
   }
 
   /// A value that says something: nil for a missing, empty or blank one.
