@@ -1,3 +1,5 @@
+import Foundation
+
 /// One entry to plan: a source of known exact length, with its cue points, gain and fades.
 public struct PlanItem: Sendable {
   /// The source's index in the render's inputs.
@@ -122,6 +124,23 @@ public enum TransitionPolicy {
     return correlation > correlatedThreshold
       ? (.linear, "the ends are correlated, r = \(r)")
       : (.equalPower, "the ends are unrelated, r = \(r)")
+  }
+
+  /// A warning when both sides of a crossfade use a curve made for fading alone (`exp`, `log`),
+  /// which leaves a hole or a bump where the fades meet: the level at the middle of the overlap
+  /// for unrelated material (the powers add). Nil when the crossfade keeps its level within 1 dB.
+  public static func fullCrossfadeWarning(_ crossfade: Crossfade) -> String? {
+    let soloCurves: Set<FadeCurve> = [.exp, .log]
+    guard soloCurves.contains(crossfade.outCurve), soloCurves.contains(crossfade.inCurve) else { return nil }
+    let outGain = crossfade.outCurve.fadeOutGain(0.5)
+    let inGain = crossfade.inCurve.fadeInGain(0.5)
+    let level = 10 * log10(outGain * outGain + inGain * inGain)
+    guard abs(level) > 1 else { return nil }
+    let shape = level < 0 ? "hole" : "bump"
+    let curves = crossfade.outCurve == crossfade.inCurve
+      ? "\(crossfade.outCurve.rawValue) on both sides" : "\(crossfade.outCurve.rawValue) out and \(crossfade.inCurve.rawValue) in"
+    let size = (abs(level) * 10).rounded() / 10
+    return "\(curves) leaves a \(size) dB \(shape) at the middle of the crossfade; equal-power (or linear for the same material) keeps the level"
   }
 }
 

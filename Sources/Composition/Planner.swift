@@ -8,29 +8,45 @@ public enum Planner {
   ///
   /// `correlation(i, overlap)` measures how alike the end of item `i` and the start of item `i + 1`
   /// are over `overlap` frames (from -1 to 1); it is asked only for `auto` curves, and an error it
-  /// throws fails the plan (never silently a default curve).
+  /// throws fails the plan (never silently a default curve). Every entry and transition is
+  /// checked: a plan that fails names all of its problems, a line each.
   public static func plan(
     _ items: [PlanItem], defaults: PlanDefaults, sampleRate: Int,
     correlation: (Int, Int64) throws -> Double = { _, _ in 0 }
   ) throws(PlanError) -> Plan {
-    var clips: [Clip] = []
+    // Each item's clip, nil where the item is unsound.
+    var clips: [Clip?] = []
     var transitions: [ResolvedTransition] = []
     var notes: [String] = []
+    var problems: [String] = []
     let seconds = SecondsFormatter(sampleRate: sampleRate)
     for (index, item) in items.enumerated() {
-      var clip = try makeClip(item, seconds: seconds)
-      if let previous = clips.last {
-        let request = transitionRequest(from: items[index - 1], to: item, defaults: defaults)
-        let transition = try resolve(
-          request, outgoing: previous, incoming: clip, labels: (items[index - 1].label, item.label),
-          seconds: seconds, correlation: { try correlation(index - 1, $0) }, notes: &notes)
-        clip.start = start(of: clip, after: clips.last!, transition: transition)
-        try applyCrossfade(transition, outgoing: &clips[clips.count - 1], incoming: &clip, label: item.label)
-        transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition))
+      var clip: Clip
+      do { clip = try makeClip(item, seconds: seconds) } catch {
+        problems.append(error.message)
+        clips.append(nil)
+        continue
+      }
+      // A transition is checked only between two entries that are sound themselves.
+      if index > 0, let previous = clips[index - 1] {
+        do throws(PlanError) {
+          let request = transitionRequest(from: items[index - 1], to: item, defaults: defaults)
+          let transition = try resolve(
+            request, outgoing: previous, incoming: clip, labels: (items[index - 1].label, item.label),
+            seconds: seconds, correlation: { try correlation(index - 1, $0) }, notes: &notes)
+          clip.start = start(of: clip, after: previous, transition: transition)
+          var outgoing = previous
+          try applyCrossfade(transition, outgoing: &outgoing, incoming: &clip, labels: (items[index - 1].label, item.label))
+          clips[index - 1] = outgoing
+          transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition))
+        } catch {
+          problems.append(error.message)
+        }
       }
       clips.append(clip)
     }
-    let timeline = Timeline(sampleRate: sampleRate, clips: clips)
+    guard problems.isEmpty else { throw PlanError(message: problems.joined(separator: "\n")) }
+    let timeline = Timeline(sampleRate: sampleRate, clips: clips.map { $0! })
     do { try timeline.validate() } catch { throw PlanError(message: error.description) }
     return Plan(timeline: timeline, transitions: transitions, notes: notes)
   }
@@ -76,13 +92,14 @@ public enum Planner {
         overlap: overlap)
       // Each side's fade, and the overlap, must fit inside that side's clip.
       let sides = [
-        (max(crossfade.outLength, crossfade.overlap), outgoing, labels.0),
-        (max(crossfade.inLength, crossfade.overlap), incoming, labels.1),
+        (max(crossfade.outLength, crossfade.overlap), outgoing, labels.0, "into the next track"),
+        (max(crossfade.inLength, crossfade.overlap), incoming, labels.1, "from the track before"),
       ]
-      for (length, clip, label) in sides where length > clip.duration {
+      for (length, clip, label, direction) in sides where length > clip.duration {
         throw PlanError(
-          message: "\(labels.1): the crossfade of \(seconds(length)) is longer than \(label) (\(seconds(clip.duration)))")
+          message: "\(label): the crossfade of \(seconds(length)) \(direction) is longer than the track (\(seconds(clip.duration)))")
       }
+      if let warning = TransitionPolicy.fullCrossfadeWarning(crossfade) { notes.append("\(labels.0) -> \(labels.1): \(warning)") }
       guard outCurve.fixed == nil || inCurve.fixed == nil else { return .crossfade(crossfade) }
       let r: Double
       do { r = try correlation(crossfade.overlap) } catch { throw PlanError(message: "\(error)") }
@@ -107,10 +124,15 @@ public enum Planner {
 
   /// Sets the crossfade's fades on both clips; a side that has a fade of its own already cannot
   /// take a second one.
-  private static func applyCrossfade(_ transition: Transition, outgoing: inout Clip, incoming: inout Clip, label: String) throws(PlanError) {
+  private static func applyCrossfade(
+    _ transition: Transition, outgoing: inout Clip, incoming: inout Clip, labels: (String, String)
+  ) throws(PlanError) {
     guard case .crossfade(let crossfade) = transition else { return }
-    guard outgoing.fadeOut == nil, incoming.fadeIn == nil else {
-      throw PlanError(message: "\(label): its crossfade overlaps a fade-in or fade-out of the same track")
+    if outgoing.fadeOut != nil {
+      throw PlanError(message: "\(labels.0): its fade-out and the crossfade into the next track overlap; give one or the other")
+    }
+    if incoming.fadeIn != nil {
+      throw PlanError(message: "\(labels.1): its fade-in and the crossfade from the track before overlap; give one or the other")
     }
     outgoing.fadeOut = Fade(length: crossfade.outLength, curve: crossfade.outCurve)
     incoming.fadeIn = Fade(length: crossfade.inLength, curve: crossfade.inCurve)

@@ -17,6 +17,8 @@ final class AudioDecoder {
       "avcodec_parameters_to_context", path: path)
     // Without it, skipped priming samples leave frame timestamps wrong.
     context!.pointee.pkt_timebase = demuxer.stream.pointee.time_base
+    // Every FLAC frame carries a CRC: checking it turns damage into an error instead of noise.
+    if demuxer.codec.pointee.id == AV_CODEC_ID_FLAC { context!.pointee.err_recognition |= AV_EF_CRCCHECK | AV_EF_EXPLODE }
     try check(avcodec_open2(context, demuxer.codec, nil), "avcodec_open2", path: path)
   }
 
@@ -40,6 +42,22 @@ final class AudioDecoder {
     return try CodecStep(
       receiveResult: avcodec_receive_frame(context, frame.pointer), function: "avcodec_receive_frame",
       path: path)
+  }
+
+  /// A frame of `frames` silent samples in the decoder's output format, standing in for lost ones.
+  func silence(frames: Int) throws(FFmpegError) -> Frame {
+    let silent = Frame()
+    let pointer = silent.pointer
+    pointer.pointee.format = context!.pointee.sample_fmt.rawValue
+    pointer.pointee.sample_rate = context!.pointee.sample_rate
+    pointer.pointee.nb_samples = Int32(frames)
+    try check(av_channel_layout_copy(&pointer.pointee.ch_layout, &context!.pointee.ch_layout), "av_channel_layout_copy", path: path)
+    try check(av_frame_get_buffer(pointer, 0), "av_frame_get_buffer", path: path)
+    try check(
+      av_samples_set_silence(
+        pointer.pointee.extended_data, 0, Int32(frames), pointer.pointee.ch_layout.nb_channels, context!.pointee.sample_fmt),
+      "av_samples_set_silence", path: path)
+    return silent
   }
 
   /// Drops everything buffered, after a seek.

@@ -4,8 +4,8 @@ public enum AudioFileError: Error, Equatable, Sendable {
   case truncated(path: String, decoded: Int64, declared: Int64?)
   /// A seek did not land at or before the frame asked for.
   case seekFailed(path: String, target: Int64)
-  /// A packet could not be decoded, after `atFrame` sample frames had been.
-  case undecodable(path: String, atFrame: Int64, cause: FFmpegError)
+  /// A packet could not be read or decoded, after `atFrame` sample frames (at `sampleRate`) had been.
+  case undecodable(path: String, atFrame: Int64, sampleRate: Int, cause: FFmpegError)
   /// The stream changed its sample rate, format or channels part way through.
   case formatChanged(path: String, atFrame: Int64)
 }

@@ -20,6 +20,13 @@ public final class AudioFileReader {
   public private(set) var delayRemoved: Int64 = 0
   /// Encoder padding removed from the end so far, in source frames.
   public private(set) var paddingRemoved: Int64 = 0
+  /// What the reader decodes through instead of refusing.
+  public let tolerance: DecodeTolerance
+  /// Where damage was decoded through, in source frames: the samples lost, rendered as silence
+  /// (empty where the decoder hid the damage itself).
+  public private(set) var damagedRanges: [Range<Int64>] = []
+  /// Frames a truncated file lacks at its end, when `tolerance` let it be rendered as far as it goes.
+  public private(set) var missingAtEnd: Int64 = 0
 
   private var demuxer: Demuxer
   private var decoder: AudioDecoder
@@ -39,8 +46,13 @@ public final class AudioFileReader {
   private enum State { case decoding, flushing, finished }
   /// After a seek: the source frame the next block must start at.
   private var seekTarget: Int64?
-  /// True when `frame` holds a decoded frame that a seek found and the next block starts in.
-  private var holdsSoughtFrame = false
+  /// True when `frame` holds a decoded frame not yet converted: the one a seek found, or one
+  /// that waits for the silence standing in for damage before it.
+  private var holdsDecodedFrame = false
+  /// Frames of silence still to put out for damaged packets, before the frame held.
+  private var silenceToInsert: Int64 = 0
+  /// Where the damage being decoded through began, until the next good frame.
+  private var damageStart: Int64?
   /// Containers whose frames stand alone, so a seek needs no pre-roll.
   private static let standaloneFrameContainers: Set<String> = ["flac", "wav", "aiff", "w64"]
   /// Source frames decoded (and dropped) before a seek's target in compressed formats, so the
@@ -49,10 +61,13 @@ public final class AudioFileReader {
   static let seekPreRoll: Int64 = 16_384
 
   /// Opens `path`; blocks come out in `output`'s layout, or in the file's own when it is nil.
-  public init(path: String, output: PCMLayout? = nil) throws {
+  /// `known` is what an earlier probe of the same file found (it spares reading the container's
+  /// fields again: an MP3's frames are walked once).
+  public init(path: String, output: PCMLayout? = nil, tolerance: DecodeTolerance = .strict, known: AudioStreamInfo? = nil) throws {
+    self.tolerance = tolerance
     demuxer = try Demuxer(path: path)
     decoder = try AudioDecoder(for: demuxer)
-    info = AudioStreamInfo(demuxer: demuxer)
+    info = known ?? AudioStreamInfo(demuxer: demuxer)
     let layout = output ?? PCMLayout(sampleRate: info.sampleRate, channelCount: info.channelCount)
     self.output = layout
     buffer = SampleBuffer(channelCount: layout.channelCount)
@@ -86,18 +101,20 @@ public final class AudioFileReader {
       case .flushing:
         state = .finished
         if let block = try flushResampler() { return block }
-      case .decoding where holdsSoughtFrame:
-        holdsSoughtFrame = false
+      case .decoding where silenceToInsert > 0:
+        if let block = try convertSilence() { return block }
+      case .decoding where holdsDecodedFrame:
+        holdsDecodedFrame = false
         if let block = try convertDecodedFrame() { return block }
       case .decoding:
-        switch try decoder.receive(into: frame) {
+        switch try receiveFrame() {
         case .produced:
+          if placeAfterDamage() { continue }
           if let block = try convertDecodedFrame() { return block }
         case .needsInput:
           try sendNextPacket()
         case .finished:
-          try checkNotTruncated()
-          state = .flushing
+          try finishAtEnd()
         }
       }
     }
@@ -112,7 +129,7 @@ public final class AudioFileReader {
   /// false, so the caller decodes from there. Resampled output cannot seek (its filter's phase
   /// depends on everything before); nor can a reader that has started.
   public func seek(toFrame target: Int64) throws -> Bool {
-    guard target > 0, output.sampleRate == info.sampleRate, framesDelivered == 0, resampler == nil, !holdsSoughtFrame
+    guard target > 0, output.sampleRate == info.sampleRate, framesDelivered == 0, resampler == nil, !holdsDecodedFrame
     else { return false }
     let preRoll = Self.standaloneFrameContainers.contains(info.containerName) ? 0 : Self.seekPreRoll
     let entry = max(0, target - preRoll)
@@ -120,7 +137,7 @@ public final class AudioFileReader {
     decoder.flush()
     if try decodeUntilFrame(containing: target) {
       seekTarget = target
-      holdsSoughtFrame = true
+      holdsDecodedFrame = true
       return true
     }
     // Start again from the top with a fresh demuxer and decoder, as when the file was opened.
@@ -196,14 +213,19 @@ public final class AudioFileReader {
     if let trimLimit { count = Int(min(Int64(count), max(0, trimLimit - sourceFramesDecoded))) }
     paddingRemoved += Int64(untrimmed - count)
     guard count > 0 else { return nil }
+    return try convert(frame, first: first, count: count)
+  }
+
+  /// Converts `count` frames of `decoded` from its frame `first` into the output layout.
+  private func convert(_ decoded: Frame, first: Int, count: Int) throws -> UnsafeBufferPointer<Float>? {
     if resampler == nil {
-      resampler = try Resampler(convertingFramesLike: frame, to: output, path: demuxer.path)
-    } else if !resampler!.accepts(frame) {
+      resampler = try Resampler(convertingFramesLike: decoded, to: output, path: demuxer.path)
+    } else if !resampler!.accepts(decoded) {
       throw AudioFileError.formatChanged(path: demuxer.path, atFrame: sourceFramesDecoded)
     }
     sourceFramesDecoded += Int64(count)
     let held = takeHeldFrames()
-    let written = try resampler!.convert(frame, from: first, count: count, into: buffer, at: held)
+    let written = try resampler!.convert(decoded, from: first, count: count, into: buffer, at: held)
     return deliver(held + written, holdingBack: isUnconverted ? 0 : Self.heldBackFrames)
   }
 
@@ -244,9 +266,16 @@ public final class AudioFileReader {
     return heldFrames.count
   }
 
-  /// Feeds the decoder; a frame that fails to decode at the end of the file means it was cut short.
+  /// Feeds the decoder; a frame that fails to decode at the end of the file means it was cut
+  /// short, one that fails before it is damage (decoded through when `tolerance` allows).
   private func sendNextPacket() throws {
-    let packet = try demuxer.read(into: packet) ? packet : nil
+    let packet: Packet?
+    do {
+      packet = try demuxer.read(into: self.packet) ? self.packet : nil
+    } catch {
+      try passDamage(error)
+      return
+    }
     if let skipped = packet?.skippedSamples {
       delayRemoved += skipped.start
       if trimLimit == nil {
@@ -258,16 +287,82 @@ public final class AudioFileReader {
     }
     do {
       try decoder.send(packet)
-    } catch where error.isInvalidData {
-      if demuxer.isAtEndOfFile {
-        throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: info.declaredFrameCount)
-      }
-      throw AudioFileError.undecodable(path: demuxer.path, atFrame: sourceFramesDecoded, cause: error)
+    } catch where error.isInvalidData && demuxer.isAtEndOfFile && audioIsComplete {
+      // Tags or stray bytes after the last whole frame: the audio has ended.
+      try decoder.send(nil)
+    } catch where error.isInvalidData && demuxer.isAtEndOfFile && !tolerance.truncated {
+      throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: info.declaredFrameCount)
+    } catch {
+      try passDamage(error)
     }
   }
 
-  private func checkNotTruncated() throws {
-    guard let declared = info.declaredFrameCount, sourceFramesDecoded < declared, !info.isMP4Family else { return }
-    throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: declared)
+  /// True when all the audio the file holds has been decoded: the stated length is reached, or
+  /// the last whole frame was (what follows is tags or stray bytes).
+  private var audioIsComplete: Bool {
+    info.endsWithWholeFrame == true || trimLimit.map { sourceFramesDecoded >= $0 } ?? false
   }
+
+  /// Takes the decoder's next frame; a frame it fails to decode is damage.
+  private func receiveFrame() throws -> CodecStep {
+    do {
+      return try decoder.receive(into: frame)
+    } catch {
+      try passDamage(error)
+      return .needsInput
+    }
+  }
+
+  /// Notes damage where `tolerance` allows decoding through it (the packet is dropped); else throws
+  /// naming where it is.
+  private func passDamage(_ error: FFmpegError) throws {
+    guard tolerance.damaged, error.isInvalidData else {
+      throw AudioFileError.undecodable(path: demuxer.path, atFrame: sourceFramesDecoded, sampleRate: info.sampleRate, cause: error)
+    }
+    if damageStart == nil { damageStart = sourceFramesDecoded }
+  }
+
+  /// After damage, places the frame just decoded by its timestamp: the frames lost before it
+  /// become silence (the frame waits for them), and any it repeats are dropped. True when the
+  /// frame is held or dropped rather than to be converted now.
+  private func placeAfterDamage() -> Bool {
+    guard let start = damageStart else { return false }
+    damageStart = nil
+    guard let decodedStart = decodedFrameStart, trimLimit.map({ decodedStart < $0 }) ?? true else {
+      damagedRanges.append(start..<start)
+      return false
+    }
+    let lost = max(0, decodedStart - sourceFramesDecoded)
+    damagedRanges.append(start..<(sourceFramesDecoded + lost))
+    guard lost > 0 else { return false }
+    silenceToInsert = lost
+    holdsDecodedFrame = true
+    return true
+  }
+
+  /// At the end of the stream: a file shorter than it says is truncated, unless `tolerance`
+  /// lets it end where it does; damage at the very end becomes silence up to the stated length.
+  private func finishAtEnd() throws {
+    state = .flushing
+    guard let declared = info.declaredFrameCount, sourceFramesDecoded < declared else { return }
+    if let start = damageStart, tolerance.damaged {
+      damageStart = nil
+      damagedRanges.append(start..<declared)
+      silenceToInsert = declared - sourceFramesDecoded
+      state = .decoding
+      return
+    }
+    guard tolerance.truncated else {
+      throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: declared)
+    }
+    missingAtEnd = declared - sourceFramesDecoded
+  }
+
+  /// Puts out the next stretch of silence that stands in for damaged packets.
+  private func convertSilence() throws -> UnsafeBufferPointer<Float>? {
+    let count = Int(min(silenceToInsert, 65_536))
+    silenceToInsert -= Int64(count)
+    return try convert(try decoder.silence(frames: count), first: 0, count: count)
+  }
+
 }

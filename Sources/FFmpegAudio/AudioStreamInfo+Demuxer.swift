@@ -10,7 +10,7 @@ extension AudioStreamInfo {
   init(demuxer: Demuxer) {
     let parameters = demuxer.stream.pointee.codecpar!.pointee
     var layout = parameters.ch_layout
-    let gapless = Self.gaplessSpan(demuxer: demuxer)
+    let gapless = Self.containerFields(demuxer: demuxer)
     self.init(
       containerName: demuxer.containerName,
       codecName: String(cString: avcodec_get_name(parameters.codec_id)),
@@ -18,9 +18,10 @@ extension AudioStreamInfo {
       channelCount: Int(parameters.ch_layout.nb_channels),
       channelLayout: Self.describe(&layout),
       bitsPerSample: Self.significantBits(parameters),
-      declaredFrameCount: gapless?.length ?? Self.exactFrameCount(demuxer: demuxer),
+      declaredFrameCount: gapless.span?.length ?? Self.exactFrameCount(demuxer: demuxer),
       tags: demuxer.tags)
-    self.gapless = gapless
+    self.gapless = gapless.span
+    endsWithWholeFrame = gapless.endsWithWholeFrame
     chapters = demuxer.chapters(sampleRate: Int(parameters.sample_rate))
   }
 

@@ -2,9 +2,16 @@ import CFFmpegShim
 import Containers
 
 extension AudioStreamInfo {
-  /// Where the audio lies among the decoded samples, read from the container's own fields, for
-  /// the kinds of file whose length FFmpeg 5.1 gets wrong; nil for the others.
-  static func gaplessSpan(demuxer: Demuxer) -> GaplessSpan? {
+  /// What the container's own fields say: where the audio lies among the decoded samples (for
+  /// the kinds of file whose length FFmpeg 5.1 gets wrong), and whether its last frame is whole.
+  static func containerFields(demuxer: Demuxer) -> (span: GaplessSpan?, endsWithWholeFrame: Bool?) {
+    guard demuxer.containerName == "mp3" else { return (gaplessSpan(demuxer: demuxer), nil) }
+    guard let structure = MP3Structure.read(path: demuxer.path) else { return (nil, nil) }
+    return (mp3Span(structure), structure.ending.kind != .truncatedFrame)
+  }
+
+  /// Where the audio lies among the decoded samples, for the containers other than MP3.
+  private static func gaplessSpan(demuxer: Demuxer) -> GaplessSpan? {
     let parameters = demuxer.stream.pointee.codecpar.pointee
     switch demuxer.containerName {
     case "wav":
@@ -14,10 +21,23 @@ extension AudioStreamInfo {
       // files (by 128 samples) or is missing (a single page): the final granule position is exact.
       return streamDuration(demuxer).map { GaplessSpan(skip: 0, length: $0, source: "Ogg granule positions") }
     case let name where name.hasPrefix("mov,"):
-      return streamDuration(demuxer).map { GaplessSpan(skip: 0, length: $0, source: "MP4 edit list") }
+      // Read from the boxes: an edit list (exact even when stated in milliseconds), iTunSMPB, or
+      // the priming of the encoder the file names. A file FFmpeg opened but the reader cannot
+      // parse keeps FFmpeg's view.
+      return try? MP4File.gaplessSpan(at: demuxer.path)
     default:
       return nil
     }
+  }
+
+  /// An MP3's span from its own LAME/Xing/VBRI header and frames (FFmpeg 5.1 drops the stated
+  /// length when tags follow the audio). A file cut short keeps the length its header states, so
+  /// decoding falls short of it and the file is reported as truncated.
+  private static func mp3Span(_ structure: MP3Structure) -> GaplessSpan {
+    let decided = structure.length
+    var span = decided.span
+    if decided.missingSamples > 0, let present = span.length { span.length = present + decided.missingSamples }
+    return span
   }
 
   /// The stream's duration in frames at its sample rate, when the demuxer knows one.

@@ -20,6 +20,9 @@ public struct AudioStreamInfo: Sendable, Equatable, Codable {
   /// Where the audio lies among the decoded samples when Segue reads it from the container's own
   /// fields and trims it itself (start and end); nil where FFmpeg's own trimming is right.
   public var gapless: GaplessSpan?
+  /// True when the last audio frame is whole and only tags or stray bytes follow it (known for
+  /// MP3): a decoding error there is the end of the audio, not truncation.
+  public var endsWithWholeFrame: Bool?
   /// The file's tags (container and stream), keys in lower case: `title`, `artist`, `album`, …
   public var tags: [String: String]
   /// The file's chapters, in sample frames at `sampleRate`.

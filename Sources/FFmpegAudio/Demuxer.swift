@@ -53,18 +53,25 @@ final class Demuxer {
     }
   }
 
-  /// The container's and the audio stream's tags, keys in lower case (the stream's win).
+  /// The container's and the audio stream's tags, keys in lower case (the stream's win), without
+  /// the container's own bookkeeping that FFmpeg lists among them.
   var tags: [String: String] {
     var tags: [String: String] = [:]
     for dictionary in [context!.pointee.metadata, stream.pointee.metadata] {
       var entry: UnsafeMutablePointer<AVDictionaryEntry>?
       while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
-        tags[String(cString: next.pointee.key).lowercased()] = String(cString: next.pointee.value)
+        let key = String(cString: next.pointee.key).lowercased()
+        let value = String(cString: next.pointee.value)
+        if !Self.bookkeepingKeys.contains(key) && !(key == "language" && value == "und") { tags[key] = value }
         entry = next
       }
     }
     return tags
   }
+
+  /// What FFmpeg reports as metadata but is the container's structure, not a tag anyone wrote:
+  /// MP4's brands and handler, and a stream language of "undetermined".
+  private static let bookkeepingKeys: Set<String> = ["major_brand", "minor_version", "compatible_brands", "handler_name", "vendor_id"]
 
   /// Moves to the last packet that starts at or before `timestamp` (in the stream's time base).
   func seek(to timestamp: Int64) throws(FFmpegError) {

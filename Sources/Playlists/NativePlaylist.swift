@@ -83,6 +83,9 @@ public enum NativePlaylist: Sendable {
 
   private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> PlaylistDefaults {
     let fields = try reader.mapping(node, allowed: ["crossfade", "curve", "gap", "album-aware"])
+    if fields["gap"] != nil, fields["crossfade"] != nil {
+      throw reader.error(node, "defaults give 'crossfade' and 'gap'; choose one")
+    }
     return PlaylistDefaults(
       crossfade: try fields["crossfade"].map { n throws(PlaylistError) in try reader.time(n, "crossfade") },
       curve: try fields["curve"].map { n throws(PlaylistError) in try reader.curveChoice(n) },

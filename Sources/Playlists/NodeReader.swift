@@ -65,6 +65,12 @@ struct NodeReader {
     return curve
   }
 
+  /// `'a' and 'b'`, `'a', 'b' and 'c'`.
+  static func quotedList(_ names: [String]) -> String {
+    let quoted = names.map { "'\($0)'" }
+    return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
+  }
+
   func curveChoice(_ node: Node) throws(PlaylistError) -> CurveChoice {
     node.scalar?.string == "auto" ? .auto : .fixed(try curve(node))
   }
@@ -81,6 +87,11 @@ struct NodeReader {
   /// `{ out: 8, in: 4, out-curve: exp, in-curve: log, overlap: 6 }`.
   func transition(_ node: Node) throws(PlaylistError) -> TransitionSpec {
     let fields = try mapping(node, allowed: ["gapless", "gap", "crossfade", "curve", "out", "in", "out-curve", "in-curve", "overlap"])
+    let crossfadeKeys = ["crossfade", "curve", "out", "in", "out-curve", "in-curve", "overlap"].filter { fields[$0] != nil }
+    let kinds = ["gapless", "gap"].filter { fields[$0] != nil } + crossfadeKeys.prefix(1)
+    if kinds.count > 1 {
+      throw error(node, "a transition is one of 'gapless', 'gap' or a crossfade; this one gives \(Self.quotedList(kinds))")
+    }
     if let gapless = fields["gapless"], try bool(gapless, "gapless") { return .gapless }
     if let gap = fields["gap"] { return .gap(seconds: try time(gap, "gap")) }
     let both = try fields["crossfade"].map { n throws(PlaylistError) in try time(n, "crossfade") }

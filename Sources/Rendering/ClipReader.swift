@@ -35,7 +35,7 @@ final class ClipReader {
       reader = RunMemberSource(run: run.run, member: run.member)
     } else {
       do {
-        reader = try AudioFileReader(path: input.path, output: layout)
+        reader = try AudioFileReader(path: input.path, output: layout, tolerance: input.tolerance, known: info)
       } catch {
         throw .input(input, InputCheck.problem(for: error))
       }

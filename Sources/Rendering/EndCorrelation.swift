@@ -36,7 +36,7 @@ enum EndCorrelation {
   private static func decode(_ input: InputSource, range: Range<Int64>) throws(RenderError) -> [Double] {
     FactsDecodes.record(input.path)
     do {
-      let reader = try AudioFileReader(path: input.path)
+      let reader = try AudioFileReader(path: input.path, tolerance: input.tolerance)
       let rate = reader.info.sampleRate
       let tailLength = Int(Int64(range.count) * Int64(EdgeSnippets.rate) / Int64(rate)) + EdgeSnippets.rate
       let collector = try EdgeCollector(sourceRate: rate, channels: reader.output.channelCount, tailLength: tailLength)

@@ -11,7 +11,7 @@ public struct FileInspection: Sendable {
   public var delay: Int64
   /// Encoder padding removed from the end, in frames.
   public var padding: Int64
-  /// Where the delay and padding were read from, for example "LAME/Xing tag".
+  /// Where the delay and padding were read from, for example "LAME tag".
   public var delaySource: String
 
   public var seconds: Double { Double(frameCount) / Double(info.sampleRate) }

@@ -47,7 +47,7 @@ enum InputCheck {
     case AudioFileError.truncated(_, let decoded, let declared): .truncated(decoded: decoded, declared: declared)
     case AudioFileError.formatChanged(_, let frame): .formatChanged(atFrame: frame)
     case AudioFileError.seekFailed(_, let target): .cannotDecode(detail: "could not seek to it", atFrame: target)
-    case AudioFileError.undecodable(_, let frame, let cause): .cannotDecode(detail: cause.message, atFrame: frame)
+    case AudioFileError.undecodable(_, let frame, let rate, let cause): .damaged(detail: cause.message, atFrame: frame, sampleRate: rate)
     default: .cannotOpen(detail: "\(error)")
     }
   }

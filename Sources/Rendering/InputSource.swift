@@ -1,3 +1,4 @@
+import FFmpegAudio
 import Foundation
 import Playlists
 
@@ -21,6 +22,8 @@ public struct InputSource: Sendable, Equatable {
   public var album: String?
   /// Cue points, gain, fades and the transition to the next input.
   public var options: EntryOptions
+  /// Damage or truncation to render through rather than refuse (`--allow-damaged`, `--allow-truncated`).
+  public var tolerance = DecodeTolerance.strict
 
   public init(
     path: String, displayName: String? = nil, origin: SourceLocation? = nil, title: String? = nil,

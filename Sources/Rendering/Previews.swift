@@ -9,11 +9,14 @@ public enum Previews {
   /// either side: into `request.outputPath` with `pause` seconds of silence between them, or,
   /// with `separateFiles`, into one file per transition (`mix-transition-01.flac`, …).
   ///
-  /// The samples are exactly those of the full render at the same positions.
+  /// The samples are exactly those of the full render at the same positions, but for the first
+  /// and last `edgeFade` seconds of each, which fade in and out so no preview starts with a click.
   public static func transitions(
     _ request: RenderRequest, context: Double = 10, pause: Double = 1, separateFiles: Bool = false,
-    cancellation: RenderCancellation = RenderCancellation()
+    edgeFade: Double = defaultEdgeFade, cancellation: RenderCancellation = RenderCancellation()
   ) throws(RenderError) -> [RenderReport] {
+    var request = request
+    request.edgeFade = edgeFade
     let prepared = try Renderer.prepare(request)
     let timeline = prepared.plan.timeline
     let rate = Double(timeline.sampleRate)
@@ -36,9 +39,11 @@ public enum Previews {
   }
 
   /// Renders the first `length` seconds of each track (from its cue-in point), joined by `fade`
-  /// second equal-power crossfades, like a record shop's listening post.
+  /// second equal-power crossfades, like a record shop's listening post; the medley fades in and
+  /// out over `edgeFade` seconds at its ends.
   public static func snippets(
-    _ request: RenderRequest, length: Double = 10, fade: Double = 1, cancellation: RenderCancellation = RenderCancellation()
+    _ request: RenderRequest, length: Double = 10, fade: Double = 1, edgeFade: Double = defaultEdgeFade,
+    cancellation: RenderCancellation = RenderCancellation()
   ) throws(RenderError) -> RenderReport {
     guard length > 0, fade >= 0, fade * 2 < length else {
       throw .options("a snippet must be longer than two of its fades (\(length) s, fades of \(fade) s)")
@@ -46,6 +51,7 @@ public enum Previews {
     var medley = request
     medley.mix = MixOptions(crossfade: fade, curve: .fixed(.equalPower))
     medley.range = nil
+    medley.edgeFade = edgeFade
     let inputs = try Renderer.gatherFacts(medley)
     for (index, input) in request.inputs.enumerated() {
       let facts = inputs.facts[index]
@@ -56,6 +62,9 @@ public enum Previews {
     }
     return try Renderer.render(medley, knownFacts: inputs, cancellation: cancellation)
   }
+
+  /// The fade at a preview's outer edges: 10 ms, long enough to hide the cut, too short to hear.
+  public static let defaultEdgeFade = 0.010
 
   /// `mix.flac` → `mix-transition-03.flac`, zero-padded to the count's width.
   private static func numbered(_ path: String, _ number: Int, _ count: Int) -> String {

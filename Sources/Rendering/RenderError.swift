@@ -38,6 +38,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
   case formatChanged(atFrame: Int64)
   case cannotOpen(detail: String)
   case cannotDecode(detail: String, atFrame: Int64)
+  case damaged(detail: String, atFrame: Int64, sampleRate: Int)
   case badOption(String)
 
   public var description: String {
@@ -55,6 +56,9 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
     case .badOption(let message): message
     case .cannotOpen(let detail): "cannot open (\(detail))"
     case .cannotDecode(let detail, let frame): "cannot decode after sample frame \(frame) (\(detail))"
+    case .damaged(let detail, let frame, let rate):
+      "damaged at \(TimeFormat.clock(frames: frame, sampleRate: rate)) (sample frame \(frame)): \(detail); "
+        + "--allow-damaged renders through it, with what is lost as silence"
     }
   }
 }
@@ -80,5 +84,13 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
       "unknown output format '\(ext)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format"
     case .writeFailed(let detail): "cannot write (\(detail))"
     }
+  }
+}
+
+extension RenderError {
+  /// The single errors this one is made of: itself, or the parts of `several`.
+  var parts: [RenderError] {
+    if case .several(let errors) = self { return errors.flatMap(\.parts) }
+    return [self]
   }
 }

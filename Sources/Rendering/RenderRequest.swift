@@ -22,6 +22,16 @@ public struct RenderRequest: Sendable {
   public var overlays: [OverlayInput]
   /// Where the inputs' facts are kept between runs; nil to gather them afresh (`--no-cache`).
   public var cache: FactsCache?
+  /// Renders every input and overlay through damage or truncation as `tolerance` allows, rather
+  /// than refusing it; what was lost is reported.
+  public mutating func tolerate(_ tolerance: DecodeTolerance) {
+    for index in inputs.indices { inputs[index].tolerance = tolerance }
+    for index in overlays.indices { overlays[index].input.tolerance = tolerance }
+  }
+
+  /// Seconds over which each rendered part fades in and out at its outer edges (previews, a
+  /// range), so it starts and ends without a click; nil for exact slices of the mix.
+  public var edgeFade: Double?
   /// Makes the mix bus's stages for a render in `format`: the clip guard.
   var makeBus: @Sendable (EncoderInputFormat) -> BusChain = { BusChain(stages: [ClipGuard(format: $0)]) }
 

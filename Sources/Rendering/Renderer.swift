@@ -22,7 +22,14 @@ public enum Renderer {
     _ request: RenderRequest, knownFacts: InputFacts?, cancellation: RenderCancellation,
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
-    let prepared = try prepare(request, knownFacts: knownFacts)
+    // The output's problems are reported with the inputs', all at once, before anything is read.
+    let outputProblem = StagedOutputFile.problem(
+      targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs + request.overlays.map(\.input))
+    let prepared: Prepared
+    do { prepared = try prepare(request, knownFacts: knownFacts) } catch {
+      throw outputProblem.map { .several(error.parts + [$0]) } ?? error
+    }
+    if let outputProblem { throw outputProblem }
     let timeline = prepared.plan.timeline
     let selection = try request.range.map { range throws(RenderError) in try outputSelection(range, of: timeline) }
       ?? OutputSelection.whole(timeline)
@@ -107,7 +114,8 @@ public enum Renderer {
     }
     let streamer = TimelineStreamer(
       timeline: plan.timeline, inputs: inputs, facts: facts.facts, format: writer.inputFormat,
-      cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames, makeBus: request.makeBus)
+      cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
+      makeBus: bus(for: request, selection: selection, sampleRate: format.settings.layout.sampleRate))
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
     let busNotes = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
@@ -132,6 +140,19 @@ public enum Renderer {
       report.verifiedFrameCount = decoded
     }
     return report
+  }
+
+  /// The request's bus, with edge fades on each part of `selection` when the request asks for them.
+  private static func bus(
+    for request: RenderRequest, selection: OutputSelection, sampleRate: Int
+  ) -> @Sendable (EncoderInputFormat) -> BusChain {
+    guard let seconds = request.edgeFade, seconds > 0 else { return request.makeBus }
+    let fade = EdgeFade(segments: selection.segments, length: max(1, Int64((seconds * Double(sampleRate)).rounded())), sampleRate: sampleRate)
+    return { [makeBus = request.makeBus] format in
+      var chain = makeBus(format)
+      chain.stages.insert(fade, at: 0)
+      return chain
+    }
   }
 
   /// Plans a mix without rendering it: the timeline `render` would follow, at `sampleRate` (the

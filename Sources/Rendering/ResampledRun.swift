@@ -89,7 +89,8 @@ final class ResampledRun {
     nextMember += 1
     let channels = layout.channelCount
     do {
-      let opened = try AudioFileReader(path: member.input.path, output: PCMLayout(sampleRate: sourceRate, channelCount: channels))
+      let opened = try AudioFileReader(
+        path: member.input.path, output: PCMLayout(sampleRate: sourceRate, channelCount: channels), tolerance: member.input.tolerance)
       reader = opened
       if frames == 0 { return }
       if try opened.seek(toFrame: frames) { return }

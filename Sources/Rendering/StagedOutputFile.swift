@@ -14,25 +14,34 @@ final class StagedOutputFile {
   init(targetPath: String, overwrite: Bool, inputs: [InputSource]) throws(RenderError) {
     self.targetPath = targetPath
     self.overwrite = overwrite
+    if let problem = Self.problem(targetPath: targetPath, overwrite: overwrite, inputs: inputs) { throw problem }
     let target = URL(fileURLWithPath: targetPath).standardizedFileURL
-    if let input = inputs.first(where: { Self.sameFile($0.path, target.path) }) {
-      throw .output(path: targetPath, .isInput(input))
-    }
-    var targetIsFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: target.path, isDirectory: &targetIsFolder) {
-      if targetIsFolder.boolValue { throw .output(path: targetPath, .isFolder) }
-      if !overwrite { throw .output(path: targetPath, .exists) }
-    }
     let folder = target.deletingLastPathComponent().path
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-      throw .output(path: targetPath, .folderMissing(Self.displayFolder(of: targetPath)))
-    }
     stagingPath = "\(folder)/.\(target.lastPathComponent).\(UInt32.random(in: .min ... .max)).partial"
     guard FileManager.default.createFile(atPath: stagingPath, contents: nil) else {
       throw .output(
         path: targetPath, .notWritable(folder: Self.displayFolder(of: targetPath), detail: String(cString: strerror(errno))))
     }
+  }
+
+  /// Why `targetPath` may not be written (it is an input, a folder, a file kept without
+  /// `overwrite`, or in a folder that does not exist); nil when it may.
+  static func problem(targetPath: String, overwrite: Bool, inputs: [InputSource]) -> RenderError? {
+    let target = URL(fileURLWithPath: targetPath).standardizedFileURL
+    if let input = inputs.first(where: { Self.sameFile($0.path, target.path) }) {
+      return .output(path: targetPath, .isInput(input))
+    }
+    var targetIsFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: target.path, isDirectory: &targetIsFolder) {
+      if targetIsFolder.boolValue { return .output(path: targetPath, .isFolder) }
+      if !overwrite { return .output(path: targetPath, .exists) }
+    }
+    var isFolder: ObjCBool = false
+    let folder = target.deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+      return .output(path: targetPath, .folderMissing(Self.displayFolder(of: targetPath)))
+    }
+    return nil
   }
 
   /// Moves the finished file into place.

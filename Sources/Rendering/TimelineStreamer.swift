@@ -62,13 +62,13 @@ struct TimelineStreamer: Sendable {
     return longestOverlap + Int64(Self.blockFrames)
   }
 
-  /// Every frame where a block must end: clip edges, the edges of fades, ramps and ducks, and the
-  /// range's edges.
-  private func edges(of range: Range<Int64>) -> [Int64] {
+  /// Every frame where a block must end: clip edges, the edges of fades, ramps and ducks, those
+  /// the bus's stages ask for, and the range's edges.
+  private func edges(of range: Range<Int64>, bus: BusChain) -> [Int64] {
     let clipEdges = timeline.clips.flatMap { clip in
       [clip.start, clip.end] + clip.volumeRamps.flatMap { [clip.start + $0.range.lowerBound, clip.start + $0.range.upperBound] }
     }
-    return Set(clipEdges + timeline.ducks.flatMap(\.edges) + [range.lowerBound, range.upperBound]).sorted()
+    return Set(clipEdges + timeline.ducks.flatMap(\.edges) + bus.blockEdges + [range.lowerBound, range.upperBound]).sorted()
   }
 
   private func stream(into queue: BoundedQueue<StreamerMessage>, bus: inout BusChain) throws(RenderError) {
@@ -91,7 +91,7 @@ struct TimelineStreamer: Sendable {
     let clips = timeline.clips
     let runs = ResampledRuns(timeline: timeline, inputs: inputs, rates: facts.map(\.info.sampleRate))
     var openRuns: [Int: ResampledRun] = [:]
-    let edges = edges(of: range)
+    let edges = edges(of: range, bus: bus)
     var nextEdge = 0
     var readers: [ClipReader] = []
     var nextClip = 0

@@ -24,7 +24,11 @@ struct InspectCommand: ParsableCommand {
         errors.append(error.description)
       }
     }
-    print(json ? InspectionReport(inspections, errors: errors).json() : inspections.map(\.text).joined(separator: "\n\n"))
+    if json {
+      print(InspectionReport(inspections, errors: errors).json())
+    } else if !inspections.isEmpty {
+      print(inspections.map(\.text).joined(separator: "\n\n"))
+    }
     if !errors.isEmpty { throw ExitCode.failure }
   }
 }

@@ -25,11 +25,14 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Write one file per transition (OUTPUT-transition-01.ext, …).")
     var separate = false
 
+    @Option(help: ArgumentHelp("Fade each preview in and out over this many seconds at its edges (0: hard cuts).", valueName: "time"))
+    var edgeFade = "0.01"
+
     func run() throws {
       try runReporting {
         let reports = try Previews.transitions(
           try common.request(), context: try parseTime(context, flag: "--context")!, pause: try parseTime(pause, flag: "--pause")!,
-          separateFiles: separate, cancellation: $0)
+          separateFiles: separate, edgeFade: try parseTime(edgeFade, flag: "--edge-fade")!, cancellation: $0)
         for report in reports {
           print("Wrote \(report.outputPath): \(report.segments.count) transition\(report.segments.count == 1 ? "" : "s"), \(report.outputFrameCount) sample frames")
         }
@@ -51,11 +54,14 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Crossfade between snippets, in seconds.", valueName: "time"))
     var fade = "1"
 
+    @Option(help: ArgumentHelp("Fade the medley in and out over this many seconds at its ends (0: hard cuts).", valueName: "time"))
+    var edgeFade = "0.01"
+
     func run() throws {
       try runReporting {
         let report = try Previews.snippets(
           try common.request(), length: try parseTime(length, flag: "--length")!, fade: try parseTime(fade, flag: "--fade")!,
-          cancellation: $0)
+          edgeFade: try parseTime(edgeFade, flag: "--edge-fade")!, cancellation: $0)
         print(RenderSummary(report: report))
       }
     }

@@ -12,10 +12,17 @@ struct RangeFlags: ParsableArguments {
   @Option(help: ArgumentHelp("Stop this long after --from.", valueName: "time"))
   var duration: String?
 
+  @Option(help: ArgumentHelp("Fade the part in and out over this many seconds at its edges (default: an exact slice).", valueName: "time"))
+  var edgeFade: String?
+
   func validate() throws {
     if to != nil && duration != nil { throw ValidationError("give --to or --duration, not both") }
     _ = try timeRange()
+    _ = try edgeFadeSeconds()
   }
+
+  /// The edge fade asked for, in seconds.
+  func edgeFadeSeconds() throws -> Double? { try parseTime(edgeFade, flag: "--edge-fade") }
 
   /// The part asked for, or nil for the whole mix.
   func timeRange() throws -> TimeRange? {

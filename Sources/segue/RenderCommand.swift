@@ -38,6 +38,7 @@ struct RenderCommand: ParsableCommand {
     try runReporting(quiet: !verbose) { cancellation in
       var request = try common.request(verify: verify)
       request.range = try range.timeRange()
+      request.edgeFade = try range.edgeFadeSeconds()
       request.listing = try listing.options()
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
       print(json ? RenderSummaryReport(report).json() : RenderSummary(report: report).description)
@@ -47,7 +48,5 @@ struct RenderCommand: ParsableCommand {
 
 /// Writes each line of `message` to standard error as `error: …`.
 func printError(_ message: String) {
-  for line in message.split(separator: "\n") {
-    FileHandle.standardError.write(Data("error: \(line)\n".utf8))
-  }
+  for line in message.split(separator: "\n") { StandardError.shared.writeLine("error: \(line)") }
 }

@@ -18,6 +18,9 @@ struct RenderInputs: ParsableArguments {
   @OptionGroup(title: "Facts cache")
   var cache: CacheFlags
 
+  @OptionGroup(title: "Damaged inputs")
+  var tolerance: ToleranceFlags
+
   @OptionGroup(title: "Output format")
   var format: OutputFormatOptions
 
@@ -28,6 +31,7 @@ struct RenderInputs: ParsableArguments {
     request.overwrite = overwrite
     request.verify = verify
     request.cache = cache.cache
+    request.tolerate(tolerance.tolerance)
     return request
   }
 }

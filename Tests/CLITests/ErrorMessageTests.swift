@@ -2,7 +2,7 @@ import Testing
 
 /// Bad inputs and outputs: one exact `error:` line per problem, exit 1, and nothing written.
 @Suite struct ErrorMessageTests {
-  @Test(arguments: ErrorCase.inputs + ErrorCase.outputs + ErrorCase.options)
+  @Test(arguments: ErrorCase.inputs + ErrorCase.together + ErrorCase.outputs + ErrorCase.options)
   func failsWithExactMessageAndWritesNothing(_ example: ErrorCase) throws {
     let fixture = try Fixture(example.files)
     let before = fixture.snapshot()
@@ -61,6 +61,34 @@ extension ErrorCase {
       error: missing.flac: file not found
       error: empty.flac: file is empty
       error: text.mp3: not an audio file FFmpeg can read
+
+      """),
+  ]
+
+  /// Problems of every kind at once: each reported in one run, a line each.
+  static let together: [ErrorCase] = [
+    ErrorCase(
+      "two bad playlists and a missing file", files: [track, .text("bad.yaml", "version: 1\nentries:\n  - file: a.flac\n    fade-in: -2\n"),
+        .text("new.yaml", "version: 2\n")], "bad.yaml new.yaml missing.flac a.flac -o out.flac",
+      """
+      error: bad.yaml:4:14: 'fade-in' must not be negative (-2)
+      error: new.yaml:1:10: unknown version 2 (this Segue reads version 1)
+      error: missing.flac: file not found
+
+      """),
+    ErrorCase(
+      "a missing input and an output that exists", files: [track, .text("out.flac", "keep me")], "missing.flac a.flac -o out.flac",
+      """
+      error: missing.flac: file not found
+      error: out.flac: already exists; pass --overwrite (-y) to replace it
+
+      """),
+    ErrorCase(
+      "every crossfade too long for its tracks", files: [.tone("long.flac", frames: 88_200), .tone("short.flac", frames: 22_050)],
+      "short.flac long.flac short.flac -o out.flac --crossfade 1",
+      """
+      error: short.flac: the crossfade of 1.000 s into the next track is longer than the track (0.500 s)
+      error: short.flac: the crossfade of 1.000 s from the track before is longer than the track (0.500 s)
 
       """),
   ]

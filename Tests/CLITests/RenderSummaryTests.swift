@@ -17,6 +17,22 @@ import Testing
     #expect(try fixture.samples("out.flac") == Album.samples(in: fixture), "FLAC in, FLAC out: every sample kept")
   }
 
+  /// Progress lines asked for where standard error is not a terminal (a log file) are lines of
+  /// their own: no carriage returns, no padding.
+  @Test func progressLinesInALogFileEndInNewlines() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+
+    let result = try fixture.run(["render"] + Album.tracks.map(\.name) + ["-o", "out.flac", "--progress", "line"])
+
+    #expect(result.status == 0)
+    #expect(!result.stderr.contains("\r"))
+    let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count >= 2 && lines.last == "", "\(result.stderr)")
+    #expect(lines.dropLast().allSatisfy { $0.contains("% ") && !$0.hasSuffix(" ") }, "\(result.stderr)")
+    #expect(lines.dropLast().last?.hasPrefix("100.0%") == true)
+  }
+
   @Test(arguments: VerifiedFormat.all)
   func verifyReportsTheDecodedLength(_ format: VerifiedFormat) throws {
     let fixture = try Fixture()

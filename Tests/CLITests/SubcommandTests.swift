@@ -105,7 +105,24 @@ import Testing
     let files = try #require(report["files"] as? [[String: Any]])
     #expect(files.first?["frames"] as? Int == 50_001)
     #expect(files.first?["delay"] as? Int == 1105)
-    #expect(files.first?["delaySource"] as? String == "LAME/Xing tag")
+    #expect(files.first?["delaySource"] as? String == "LAME tag")
+  }
+
+  /// The table names channels once, and lists tags people wrote, not MP4's brands and handler.
+  @Test func inspectShowsChannelsOnceAndNoContainerBookkeeping() throws {
+    let fixture = try Fixture()
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=d=0.5", "-c:a", "aac", "-metadata", "title=Intro", fixture.file("m.m4a")])
+    try FFmpegCLI.make([
+      "-f", "lavfi", "-i", "sine=d=0.5", "-filter_complex", "[0]asplit=4[a][b][c][d];[a][b][c][d]join=inputs=4:channel_layout=4.0",
+      fixture.file("four.flac"),
+    ])
+    let result = try fixture.run(["inspect", "m.m4a", "four.flac"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.hasPrefix("  audio ") } == ["  audio       44100 Hz, mono", "  audio       44100 Hz, 4 channels (4.0)"])
+    let tags = lines.filter { $0.hasPrefix("  tag ") }
+    #expect(tags.contains("  tag         title = Intro"))
+    #expect(!tags.contains { $0.contains("brand") || $0.contains("handler_name") || $0.contains("vendor_id") }, "\(tags)")
   }
 
   @Test func previewWritesOneFilePerTransition() throws {

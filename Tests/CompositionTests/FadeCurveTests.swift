@@ -48,3 +48,23 @@ import Testing
     #expect(FadeCurve.allCases.map(\.rawValue) == ["linear", "equal-power", "s-curve", "log", "exp"])
   }
 }
+
+/// Curves made for fading alone, used on both sides of a crossfade, are warned about with the
+/// level they leave at the middle; the curves made for crossfades are not.
+@Suite struct FullCrossfadeWarningTests {
+  static func crossfade(_ out: FadeCurve, _ into: FadeCurve) -> Crossfade {
+    Crossfade(outLength: 44_100, inLength: 44_100, outCurve: out, inCurve: into)
+  }
+
+  @Test func expAndLogOnBothSidesAreWarnedAbout() {
+    #expect(
+      TransitionPolicy.fullCrossfadeWarning(Self.crossfade(.exp, .exp))
+        == "exp on both sides leaves a 27.3 dB hole at the middle of the crossfade; equal-power (or linear for the same material) keeps the level")
+    #expect(TransitionPolicy.fullCrossfadeWarning(Self.crossfade(.log, .log))?.hasPrefix("log on both sides leaves a 2.7 dB bump") == true)
+  }
+
+  @Test(arguments: [(FadeCurve.equalPower, FadeCurve.equalPower), (.sCurve, .sCurve), (.linear, .linear), (.exp, .log), (.log, .exp)])
+  func crossfadeCurvesAndComplementaryPairsAreNot(_ curves: (FadeCurve, FadeCurve)) {
+    #expect(TransitionPolicy.fullCrossfadeWarning(Self.crossfade(curves.0, curves.1)) == nil)
+  }
+}

@@ -96,12 +96,21 @@ import Testing
     inAfterOut[0].outPoint = 3000
     var outPastEnd = list([5000])
     outPastEnd[0].outPoint = 6000
+    var fadeOutThenCrossfade = list([5000, 5000])
+    fadeOutThenCrossfade[0].fadeOut = Fade(length: 500, curve: .linear)
     var longFade = list([1000])
     longFade[0].fadeIn = Fade(length: 1500, curve: .linear)
     return [
       Refusal(testDescription: "crossfade longer than the next track", items: list([5000, 800, 5000]),
               defaults: PlanDefaults(transition: .crossfade(length: 1000, curve: .fixed(.linear))),
-              message: "t2: the crossfade of 1.000 s is longer than t2 (0.800 s)"),
+              message: "t2: the crossfade of 1.000 s from the track before is longer than the track (0.800 s)\n"
+                + "t2: the crossfade of 1.000 s into the next track is longer than the track (0.800 s)"),
+      Refusal(testDescription: "crossfade longer than the track before", items: list([700, 5000]),
+              defaults: PlanDefaults(transition: .crossfade(length: 1000, curve: .fixed(.linear))),
+              message: "t1: the crossfade of 1.000 s into the next track is longer than the track (0.700 s)"),
+      Refusal(testDescription: "crossfade onto a fade-out", items: fadeOutThenCrossfade,
+              defaults: PlanDefaults(transition: .crossfade(length: 1000, curve: .fixed(.linear))),
+              message: "t1: its fade-out and the crossfade into the next track overlap; give one or the other"),
       Refusal(testDescription: "in after out", items: inAfterOut, defaults: PlanDefaults(),
               message: "t1: the in point 4.000 s is not before the out point 3.000 s"),
       Refusal(testDescription: "out past the end", items: outPastEnd, defaults: PlanDefaults(),

@@ -15,7 +15,7 @@ import Testing
   }
 
   static let made = [
-    Made(testDescription: "LAME MP3", file: "x.mp3", arguments: ["-c:a", "libmp3lame"], delay: 1105, packet: 1152, source: "LAME/Xing tag"),
+    Made(testDescription: "LAME MP3", file: "x.mp3", arguments: ["-c:a", "libmp3lame"], delay: 1105, packet: 1152, source: "LAME tag"),
     Made(testDescription: "AAC in M4A", file: "x.m4a", arguments: ["-c:a", "aac", "-movie_timescale", "48000"], delay: 1024, packet: 1024, source: "MP4 edit list"),
     Made(testDescription: "Opus", file: "x.opus", arguments: ["-c:a", "libopus"], delay: 312, packet: 960, source: "Opus pre-skip and final granule position"),
     Made(testDescription: "FLAC", file: "x.flac", arguments: ["-c:a", "flac"], delay: 0, packet: 1, source: "none (the codec has no encoder delay)"),

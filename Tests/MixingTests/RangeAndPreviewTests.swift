@@ -53,7 +53,7 @@ import Testing
     let mix = MixOptions(crossfade: 0.25)
     let full = try renderFull(fixture, inputs, mix: mix)
     let request = RenderRequest(inputs: inputs, outputPath: fixture.folder.file("preview.flac"), mix: mix)
-    let reports = try Previews.transitions(request, context: 0.5, pause: 0.125)
+    let reports = try Previews.transitions(request, context: 0.5, pause: 0.125, edgeFade: 0)
     let timeline = reports[0].timeline
     let expectedRegions = zip(timeline.clips, timeline.clips.dropFirst()).map { ($1.start - 8000)..<($0.end + 8000) }
     #expect(reports[0].segments == expectedRegions)
@@ -66,10 +66,34 @@ import Testing
     #expect(preview == expected)
 
     let separate = try Previews.transitions(
-      RenderRequest(inputs: inputs, outputPath: fixture.folder.file("t.flac"), mix: mix), context: 0.5, separateFiles: true)
+      RenderRequest(inputs: inputs, outputPath: fixture.folder.file("t.flac"), mix: mix), context: 0.5, separateFiles: true, edgeFade: 0)
     #expect(separate.map(\.outputPath) == (1...3).map { fixture.folder.file("t-transition-0\($0).flac") })
     let second = try FFmpegCLI.decodeInt16(separate[1].outputPath)
     #expect(second == Array(full[Int(expectedRegions[1].lowerBound * 2)..<Int(expectedRegions[1].upperBound * 2)]))
+  }
+
+  /// By default each preview fades in and out over 10 ms (160 frames here) at its edges; every
+  /// other sample is the full render's, untouched.
+  @Test func previewsFadeOnlyTheirOuterTenMilliseconds() throws {
+    let fixture = MixFixture(sampleRate: 16_000, channels: 2)
+    let inputs = try album(fixture)
+    let mix = MixOptions(crossfade: 0.25)
+    let full = try renderFull(fixture, inputs, mix: mix)
+    let reports = try Previews.transitions(
+      RenderRequest(inputs: inputs, outputPath: fixture.folder.file("t.flac"), mix: mix), context: 0.5, separateFiles: true)
+    #expect(reports[0].allNotes.contains { $0.hasPrefix("each part fades in and out over 10 ms") })
+    for report in reports {
+      let region = report.segments[0]
+      let expected = Array(full[Int(region.lowerBound * 2)..<Int(region.upperBound * 2)])
+      let preview = try FFmpegCLI.decodeInt16(report.outputPath)
+      try #require(preview.count == expected.count)
+      let edge = 160 * 2
+      #expect(preview[edge..<(preview.count - edge)].elementsEqual(expected[edge..<(expected.count - edge)]), "samples outside the fades changed")
+      // The first and last frames are faded to silence (a dithered 16-bit zero: within one step).
+      #expect((preview.prefix(2) + preview.suffix(2)).allSatisfy { abs(Int($0)) <= 1 })
+      let faded = Array(0..<edge) + Array((preview.count - edge)..<preview.count)
+      #expect(faded.allSatisfy { abs(Int(preview[$0])) <= abs(Int(expected[$0])) + 1 })
+    }
   }
 
   @Test func snippetsPlayEachTracksOpeningWithCrossfades() throws {

@@ -54,8 +54,9 @@ import Testing
   @Test func staleOrDamagedEntriesAreNotUsed() throws {
     let folder = TemporaryFolder("segue-stale")
     let cache = FactsCache(folder: folder.file("cache"))
+    // An MP3 without a Xing header states no length: only a decode gives it.
     let path = folder.file("t.mp3")
-    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=d=1.234", path])
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=d=1.234", "-write_xing", "0", path])
     let request = RenderRequest(inputs: [InputSource(path: path)], outputPath: "", cache: cache)
     _ = try Renderer.plan(request)
     _ = try Renderer.plan(request)
@@ -65,12 +66,13 @@ import Testing
     _ = try Renderer.plan(request)
     #expect(FactsDecodes.count(for: path) == 2)
     // Replaced by another file (a new inode).
-    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=d=2.345", folder.file("u.mp3")])
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=d=2.345", "-write_xing", "0", folder.file("u.mp3")])
     try FileManager.default.removeItem(atPath: path)
     try FileManager.default.moveItem(atPath: folder.file("u.mp3"), toPath: path)
     let replaced = try Renderer.plan(request).plan
     #expect(FactsDecodes.count(for: path) == 3)
-    #expect(abs(replaced.timeline.seconds - 2.345) < 0.001)
+    // Without a header the encoder's and decoder's silence stays in (1105 + padding frames).
+    #expect(abs(replaced.timeline.seconds - 2.345) < 0.1)
     // A damaged entry is noted, ignored and written again.
     let entries = try FileManager.default.contentsOfDirectory(atPath: folder.file("cache/v\(FactsCache.formatVersion)"))
     #expect(entries.count == 1)

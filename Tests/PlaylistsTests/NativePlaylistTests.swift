@@ -85,6 +85,16 @@ import Testing
             message: "/sets/friday.yaml:4:9: 'in' must be a time in seconds or [h:]mm:ss[.fff], not '1:75'"),
     MalformedCase(testDescription: "not YAML", text: "version: 1\nentries: [a, b\n",
             message: "/sets/friday.yaml:3:1: not valid YAML: did not find expected ',' or ']'"),
+    MalformedCase(
+      testDescription: "crossfade and gap in one transition",
+      text: "version: 1\nentries:\n  - file: a.flac\n    transition: {crossfade: 3, gap: 2}\n  - file: b.flac\n",
+      message: "/sets/friday.yaml:4:17: a transition is one of 'gapless', 'gap' or a crossfade; this one gives 'gap' and 'crossfade'"),
+    MalformedCase(
+      testDescription: "gapless with a curve", text: "version: 1\nentries:\n  - file: a.flac\n    transition: {gapless: true, curve: log}\n",
+      message: "/sets/friday.yaml:4:17: a transition is one of 'gapless', 'gap' or a crossfade; this one gives 'gapless' and 'curve'"),
+    MalformedCase(
+      testDescription: "defaults with crossfade and gap", text: "version: 1\ndefaults: {crossfade: 3, gap: 1}\nentries: []\n",
+      message: "/sets/friday.yaml:2:11: defaults give 'crossfade' and 'gap'; choose one"),
     MalformedCase(testDescription: "entries not a list", text: "version: 1\nentries: a.flac\n",
             message: "/sets/friday.yaml:2:10: 'entries' must be a list of tracks"),
   ]

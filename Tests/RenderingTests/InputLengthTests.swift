@@ -1,4 +1,5 @@
 import AudioTestSupport
+import FFmpegAudio
 import Foundation
 import Rendering
 import Testing
@@ -28,6 +29,52 @@ struct InputLengthTests {
     let decoded = try AudioFile.read(path: path).samples
     #expect(decoded.count == libvorbis.count)
     #expect(Measure.maxDifference(decoded, libvorbis) < 1e-4)
+  }
+
+  /// What follows an MP3's last frame (tags, stray bytes) changes nothing: the LAME tag's length
+  /// holds (FFmpeg 5.1 drops it when the tags are over 1/16 of the file) and the samples are the
+  /// clean file's.
+  @Test(arguments: ["APEv2 tag of 3 KB", "1 KB of zeros", "Lyrics3v2 and ID3v1", "APEv1 footer"])
+  func mp3WithBytesAfterItsLastFrameDecodesAsTheCleanFile(_ ending: String) throws {
+    let folder = TemporaryFolder()
+    let clean = folder.file("clean.mp3")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=440:d=3", "-af", "atrim=end_sample=100003", "-c:a", "libmp3lame", clean])
+    let appended: [UInt8] =
+      switch ending {
+      case "APEv2 tag of 3 KB": AudioTags.apev2Tag(length: 3_072)
+      case "1 KB of zeros": [UInt8](repeating: 0, count: 1_024)
+      case "Lyrics3v2 and ID3v1": AudioTags.lyrics3v2Tag() + AudioTags.id3v1Tag()
+      default: AudioTags.apev1Tag()
+      }
+    let tagged = folder.file("tagged.mp3")
+    try (try Data(contentsOf: URL(fileURLWithPath: clean)) + Data(appended)).write(to: URL(fileURLWithPath: tagged))
+
+    let decoded = try AudioFile.read(path: tagged).samples
+    #expect(decoded.count == 100_003)
+    #expect(decoded.elementsEqual(try AudioFile.read(path: clean).samples), "the samples differ from the clean file's")
+  }
+
+  /// An MP3 cut short is refused, naming how much its LAME tag says is missing; with
+  /// `--allow-truncated` it renders as far as it goes, and says so.
+  @Test func truncatedMP3IsRefusedOrRenderedAsFarAsItGoes() throws {
+    let folder = TemporaryFolder()
+    let whole = folder.file("whole.mp3")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=440:d=3", "-af", "atrim=end_sample=100003", "-c:a", "libmp3lame", whole])
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+    let cut = folder.file("cut.mp3")
+    try bytes.prefix(bytes.count * 6 / 10).write(to: URL(fileURLWithPath: cut))
+    let output = folder.file("out.wav")
+
+    #expect {
+      try Renderer.render(RenderRequest(inputs: [InputSource(path: cut)], outputPath: output, cache: nil))
+    } throws: { "\($0)".hasPrefix("\(cut): truncated: decoded ") && "\($0)".hasSuffix(" of 100003 sample frames") }
+
+    var request = RenderRequest(inputs: [InputSource(path: cut)], outputPath: output, cache: nil)
+    request.tolerate(DecodeTolerance(truncated: true))
+    let report = try Renderer.render(request)
+    let missing = 100_003 - report.outputFrameCount
+    #expect(missing > 30_000 && missing < 50_000)
+    #expect(report.allNotes.contains { $0.hasPrefix("\(cut): truncated: \(missing) sample frames (") })
   }
 
   /// A compressed WAV's `fact` chunk is its length (the RIFF rule): the padded last block is cut.

@@ -19,12 +19,17 @@ protocol BusStage {
 
   /// What the stage has to tell the user once the last block has passed.
   var notes: [String] { get }
+
+  /// Timeline positions where a block must end, so that blocks the stage leaves alone stay exact.
+  var blockEdges: [Int64] { get }
 }
 
 extension BusStage {
   /// A stage without memory has nothing to learn before a start position.
   var primingFrames: Int64 { 0 }
   func prime(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) {}
+  /// A stage that touches every block, or none, needs no edges of its own.
+  var blockEdges: [Int64] { [] }
 }
 
 /// The bus's stages, in order.
@@ -48,4 +53,7 @@ struct BusChain {
   }
 
   var notes: [String] { stages.flatMap(\.notes) }
+
+  /// Every stage's block edges.
+  var blockEdges: [Int64] { stages.flatMap(\.blockEdges) }
 }

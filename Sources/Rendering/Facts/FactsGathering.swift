@@ -12,6 +12,12 @@ struct FactsGathering {
 
   /// The facts of `input` (its header already checked, so `info` is known), and any note.
   func facts(of input: InputSource, info: AudioStreamInfo, notes: inout [String]) throws(RenderError) -> SourceFacts {
+    if input.tolerance != .strict && !needs.decoded {
+      // Damage or truncation is only known, and reported, from a whole decode.
+      var needs = needs
+      needs.decoded = true
+      return try FactsGathering(cache: cache, needs: needs).facts(of: input, info: info, notes: &notes)
+    }
     var known: SourceFacts?
     if let cache {
       switch cache.load(SourceFacts.self, kind: "facts", for: input.path) {
@@ -20,41 +26,45 @@ struct FactsGathering {
       case .ignored(let note): notes.append(note)
       }
     }
-    if let known, needs.areMet(by: known) { return try checked(known, of: input) }
+    if let known, needs.areMet(by: known) { return try checked(known, of: input, notes: &notes) }
     let facts: SourceFacts
     do {
-      facts = try gather(input.path, info: known?.info ?? info, known: known)
+      facts = try gather(input.path, info: known?.info ?? info, known: known, tolerance: input.tolerance)
     } catch {
       throw .input(input, InputCheck.problem(for: error))
     }
-    _ = try checked(facts, of: input)
-    if let cache, let note = cache.store(facts, kind: "facts", for: input.path) { notes.append(note) }
-    return facts
+    if let cache, facts.frameCount > 0, let note = cache.store(facts, kind: "facts", for: input.path) { notes.append(note) }
+    return try checked(facts, of: input, notes: &notes)
   }
 
-  /// `facts`, unless they show a file with no audio in it.
-  private func checked(_ facts: SourceFacts, of input: InputSource) throws(RenderError) -> SourceFacts {
+  /// `facts`, unless they show a file with no audio in it; what damage or truncation was decoded
+  /// through becomes notes.
+  private func checked(_ facts: SourceFacts, of input: InputSource, notes: inout [String]) throws(RenderError) -> SourceFacts {
     guard facts.frameCount > 0 else { throw .input(input, .noAudio) }
+    if let note = facts.info.gapless?.note { notes.append("\(input.label): \(note)") }
+    if let decoded = facts.decoded { notes += decoded.lossNotes(for: input.label, sampleRate: facts.info.sampleRate) }
     return facts
   }
 
-  private func gather(_ path: String, info: AudioStreamInfo, known: SourceFacts?) throws -> SourceFacts {
+  private func gather(_ path: String, info: AudioStreamInfo, known: SourceFacts?, tolerance: DecodeTolerance) throws -> SourceFacts {
     if let length = known?.frameCount ?? info.declaredFrameCount, !needs.decodesWhole {
       var facts = known ?? SourceFacts(info: info, frameCount: length)
       if needs.edges, facts.edges == nil {
-        guard let edges = try edgesBySeeking(path, info: info, length: length) else { return try decodeWhole(path, info: info) }
+        guard let edges = try edgesBySeeking(path, info: info, length: length) else {
+          return try decodeWhole(path, info: info, tolerance: tolerance)
+        }
         facts.edges = edges
       }
       return facts
     }
-    return try decodeWhole(path, info: info)
+    return try decodeWhole(path, info: info, tolerance: tolerance)
   }
 
   /// Decodes the whole file once: its exact length, delay and padding, both edges, and the
   /// analysis when it is needed.
-  private func decodeWhole(_ path: String, info: AudioStreamInfo) throws -> SourceFacts {
+  private func decodeWhole(_ path: String, info: AudioStreamInfo, tolerance: DecodeTolerance) throws -> SourceFacts {
     FactsDecodes.record(path)
-    let reader = try AudioFileReader(path: path)
+    let reader = try AudioFileReader(path: path, tolerance: tolerance, known: info)
     let collector = try EdgeCollector(sourceRate: info.sampleRate, channels: reader.output.channelCount)
     let analyzer = needs.analysis ? SignalAnalyzer(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) : nil
     while let block = try reader.nextBlock() {
@@ -63,7 +73,10 @@ struct FactsGathering {
     }
     return SourceFacts(
       info: info, frameCount: reader.framesDelivered,
-      decoded: DecodedFacts(delay: reader.delayRemoved, padding: reader.paddingRemoved), edges: try collector.finish(),
+      decoded: DecodedFacts(
+        delay: reader.delayRemoved, padding: reader.paddingRemoved, damagedRanges: reader.damagedRanges,
+        missingAtEnd: reader.missingAtEnd),
+      edges: try collector.finish(),
       analysis: analyzer?.finish())
   }
 
@@ -72,11 +85,11 @@ struct FactsGathering {
   private func edgesBySeeking(_ path: String, info: AudioStreamInfo, length: Int64) throws -> EdgeSnippets? {
     let edgeFrames = Int64(Self.edgeSeconds * Double(info.sampleRate))
     let tailStart = max(0, length - edgeFrames)
-    let tailReader = try AudioFileReader(path: path)
+    let tailReader = try AudioFileReader(path: path, known: info)
     let entered = tailStart == 0 ? true : try tailReader.seek(toFrame: tailStart)
     guard entered else { return nil }
     FactsDecodes.record(path)
-    let headReader = try AudioFileReader(path: path)
+    let headReader = try AudioFileReader(path: path, known: info)
     let head = try EdgeCollector(sourceRate: info.sampleRate, channels: headReader.output.channelCount)
     while headReader.framesDelivered < edgeFrames, let block = try headReader.nextBlock() { try head.add(block) }
     let tail = try EdgeCollector(sourceRate: info.sampleRate, channels: tailReader.output.channelCount, startingAt: tailStart)

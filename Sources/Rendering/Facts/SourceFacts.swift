@@ -31,6 +31,25 @@ public struct DecodedFacts: Sendable, Equatable, Codable {
   public var delay: Int64
   /// Encoder padding removed from the end, in source frames.
   public var padding: Int64
+  /// Where damage was decoded through (`--allow-damaged`), in source frames, rendered as silence.
+  public var damagedRanges: [Range<Int64>] = []
+  /// Frames a truncated file lacks at its end, rendered without (`--allow-truncated`).
+  public var missingAtEnd: Int64 = 0
+
+  /// What was lost, as notes naming the input by `label`.
+  func lossNotes(for label: String, sampleRate: Int) -> [String] {
+    let clock = { (frames: Int64) in TimeFormat.clock(frames: frames, sampleRate: sampleRate) }
+    var notes = damagedRanges.map { range in
+      range.isEmpty
+        ? "\(label): damaged at \(clock(range.lowerBound)) (sample frame \(range.lowerBound)); the decoder covered it, no frames lost"
+        : "\(label): damaged from \(clock(range.lowerBound)) to \(clock(range.upperBound)) (sample frames \(range.lowerBound)-\(range.upperBound)): "
+          + "\(range.count) frames lost, rendered as silence"
+    }
+    if missingAtEnd > 0 {
+      notes.append("\(label): truncated: \(missingAtEnd) sample frames (\(clock(missingAtEnd))) are missing at its end; rendered as far as it goes")
+    }
+    return notes
+  }
 }
 
 /// Which facts a caller needs beyond the stream description and length.

@@ -9,11 +9,14 @@ import Playlists
 public struct InputExpansion: Sendable {
   public var inputs: [InputSource]
   public var overlays: [OverlayInput]
-  /// The defaults of the first playlist that sets any.
+  /// The defaults that hold for every input: those of the playlists that name all of them, when
+  /// they agree; none when any input comes from elsewhere.
   public var defaults: PlaylistDefaults
+  /// Each playlist's entries (as indices of `inputs`) with the defaults it sets.
+  public var playlistRuns: [(entries: Range<Int>, defaults: PlaylistDefaults)] = []
   /// What the playlists say of the mix as a whole: the first one's fields that give any, and the
   /// playlist's name when it was the only argument.
-  public var playlistTags: PlaylistTags
+  public var playlistTags = PlaylistTags()
 
   /// The file extensions a folder's audio files are recognized by.
   public static let audioExtensions: Set<String> = [
@@ -23,29 +26,57 @@ public struct InputExpansion: Sendable {
 
   /// Expands `arguments` in order: a playlist becomes its entries (and overlays), a folder its
   /// audio files in natural name order (`2.flac` before `10.flac`), anything else one input.
+  ///
+  /// A playlist or folder that cannot be read does not stop the others: every problem is
+  /// reported at once, with those of the inputs that could be named (files not found, …).
   public init(arguments: [String]) throws(RenderError) {
     inputs = []
     overlays = []
-    var defaults: PlaylistDefaults?
+    var problems: [RenderError] = []
     var playlistFields: [String: String]?
     for argument in arguments {
-      if PlaylistFile.isPlaylist(argument) {
-        let playlist: Playlist
-        do { playlist = try PlaylistFile.read(path: argument) } catch { throw .playlist(error) }
-        guard !playlist.entries.isEmpty else { throw .options("\(argument): nothing to render: the playlist names no audio files") }
-        overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
-        inputs += InputSource.entries(of: playlist)
-        if defaults == nil && playlist.defaults != PlaylistDefaults() { defaults = playlist.defaults }
-        if playlistFields == nil && !playlist.tags.isEmpty { playlistFields = playlist.tags }
-      } else if Self.isFolder(argument) {
-        inputs += try Self.audioFiles(in: argument)
-      } else {
-        inputs.append(InputSource(path: argument))
+      do throws(RenderError) {
+        if PlaylistFile.isPlaylist(argument) {
+          let playlist: Playlist
+          do { playlist = try PlaylistFile.read(path: argument) } catch { throw .playlist(error) }
+          guard !playlist.entries.isEmpty else { throw .options("\(argument): nothing to render: the playlist names no audio files") }
+          overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
+          playlistRuns.append((inputs.count..<(inputs.count + playlist.entries.count), playlist.defaults))
+          inputs += InputSource.entries(of: playlist)
+          if playlistFields == nil && !playlist.tags.isEmpty { playlistFields = playlist.tags }
+        } else if Self.isFolder(argument) {
+          inputs += try Self.audioFiles(in: argument)
+        } else {
+          inputs.append(InputSource(path: argument))
+        }
+      } catch {
+        problems.append(error)
       }
     }
-    self.defaults = defaults ?? PlaylistDefaults()
+    if !problems.isEmpty {
+      do { _ = try InputCheck.probeAll(inputs + overlays.map(\.input)) } catch { problems += error.parts }
+      throw problems.count == 1 ? problems[0] : .several(problems)
+    }
+    let runsCoverAll = playlistRuns.reduce(0) { $0 + $1.entries.count } == inputs.count
+    let agreed = Set(playlistRuns.map { "\($0.defaults)" }).count == 1
+    defaults = runsCoverAll && agreed ? playlistRuns[0].defaults : PlaylistDefaults()
     let onlyPlaylist = arguments.count == 1 && PlaylistFile.isPlaylist(arguments[0]) ? arguments[0] : nil
     playlistTags = PlaylistTags(fields: playlistFields ?? [:], name: onlyPlaylist.map(PlaylistTags.name(ofPlaylist:)))
+  }
+
+  /// The inputs, each playlist's default transition written into its own entries (but not the
+  /// join after its last one) where neither the entry nor `choices` says otherwise: a playlist's
+  /// defaults never reach the files named beside it.
+  public func inputs(joinedUnder choices: MixChoices) -> [InputSource] {
+    guard choices.crossfade == nil && choices.gap == nil else { return inputs }
+    var scoped = inputs
+    for run in playlistRuns where run.defaults != defaults {
+      guard let transition = run.defaults.transition(curve: choices.curve) else { continue }
+      for index in run.entries.dropLast() where scoped[index].options.transition == nil {
+        scoped[index].options.transition = transition
+      }
+    }
+    return scoped
   }
 
   private static func isFolder(_ path: String) -> Bool {
@@ -73,7 +104,7 @@ extension RenderRequest {
   public init(arguments: [String], outputPath: String, choices: MixChoices = MixChoices()) throws(RenderError) {
     let expansion = try InputExpansion(arguments: arguments)
     self.init(
-      inputs: expansion.inputs, outputPath: outputPath, mix: try choices.options(over: expansion.defaults),
+      inputs: expansion.inputs(joinedUnder: choices), outputPath: outputPath, mix: try choices.options(over: expansion.defaults),
       overlays: expansion.overlays)
     playlistTags = expansion.playlistTags
   }

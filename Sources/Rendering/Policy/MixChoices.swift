@@ -28,3 +28,12 @@ public struct MixChoices: Sendable, Equatable {
       albumAware: albumAware || defaults.albumAware == true)
   }
 }
+
+extension PlaylistDefaults {
+  /// The transition these defaults set, its curve as `curve` chooses over theirs; nil for none.
+  func transition(curve: CurveChoice?) -> TransitionSpec? {
+    if let gap, gap > 0 { return .gap(seconds: gap) }
+    guard let crossfade, crossfade > 0 else { return nil }
+    return .crossfade(.symmetric(crossfade, curve: curve ?? self.curve ?? .fixed(.equalPower)))
+  }
+}

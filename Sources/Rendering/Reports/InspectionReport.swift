@@ -45,14 +45,25 @@ extension FileInspection {
       path,
       "  container   \(info.containerName)",
       "  codec       \(info.codecName)\(info.bitsPerSample.map { ", \($0)-bit" } ?? "")",
-      "  audio       \(info.sampleRate) Hz, \(info.channelLayout) (\(info.channelCount) channels)",
+      "  audio       \(info.sampleRate) Hz, \(channels)",
       "  length      \(frameCount) sample frames = \(TimeFormat.clock(frames: frameCount, sampleRate: info.sampleRate))",
       "  delay       \(delay) frames removed from the start",
       "  padding     \(padding) frames removed from the end",
       "  from        \(delaySource)",
     ]
     if let declared = info.declaredFrameCount { lines.append("  declared    \(declared) sample frames") }
+    if let note = info.gapless?.note { lines.append("  note        \(note)") }
     for key in info.tags.keys.sorted() { lines.append("  tag         \(key) = \(info.tags[key]!)") }
     return lines.joined(separator: "\n")
+  }
+
+  /// The channels as people name them, the count said once: `mono`, `stereo`, `4 channels (quad)`.
+  private var channels: String {
+    switch info.channelLayout {
+    case "mono", "stereo": info.channelLayout
+    // FFmpeg describes a layout without a name by its count: "3 channels".
+    case let layout where layout.hasSuffix("channels"): layout
+    case let layout: "\(info.channelCount) channels (\(layout))"
+    }
   }
 }

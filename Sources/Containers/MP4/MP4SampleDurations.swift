@@ -1,0 +1,34 @@
+/// What a track's time-to-sample table (`stts`) says about its packets' durations.
+///
+/// Audio packets ("samples" in MP4's words) usually all last the same (1024 frames for AAC) except
+/// a last, shorter one when the writer trimmed the end padding.
+public struct MP4SampleDurations: Sendable, Equatable {
+  /// How many packets the track holds.
+  public var packetCount: Int64
+  /// All packets' durations added up, in the media timescale.
+  public var total: Int64
+  /// The duration every packet but the last shares; nil when they differ, or with no packets.
+  public var common: Int64?
+  /// The last packet's duration; nil with no packets.
+  public var last: Int64?
+
+  public init(packetCount: Int64, total: Int64, common: Int64?, last: Int64?) {
+    self.packetCount = packetCount
+    self.total = total
+    self.common = common
+    self.last = last
+  }
+
+  /// The summary of a table's runs, each (packets, duration of each), in the table's order.
+  public init(runs: [(count: Int64, duration: Int64)]) {
+    let nonEmpty = runs.filter { $0.count > 0 }
+    packetCount = nonEmpty.reduce(0) { $0 + $1.count }
+    total = nonEmpty.reduce(0) { $0 + $1.count * $1.duration }
+    last = nonEmpty.last?.duration
+    // Every packet but the last: the runs before the last one, and the last run less one packet.
+    var allButLast = nonEmpty.dropLast().map(\.duration)
+    if let final = nonEmpty.last, final.count > 1 { allButLast.append(final.duration) }
+    let shared = Set(allButLast)
+    common = shared.count == 1 ? shared.first : (packetCount == 1 ? last : nil)
+  }
+}
