@@ -81,6 +81,9 @@ final class Muxer {
     }
     stream.pointee.disposition = AV_DISPOSITION_ATTACHED_PIC
     stream.pointee.time_base = AVRational(num: 1, den: 90_000)
+    // The MP3 (ID3v2 APIC) and FLAC (PICTURE) muxers take the picture type from the stream's
+    // comment, by ID3v2's names; without one they write type 0, "Other".
+    av_dict_set(&stream.pointee.metadata, "comment", "Cover (front)", 0)
     return stream
   }
 

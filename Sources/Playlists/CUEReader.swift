@@ -2,8 +2,9 @@ import Foundation
 
 /// Walks a cue sheet line by line, gathering its tracks and refusing what cannot be played.
 ///
-/// Only the commands that place or name audio are read; `REM`, `FLAGS`, `ISRC`, `CATALOG`,
-/// `SONGWRITER`, `CDTEXTFILE` and unknown commands are skipped without looking past their name.
+/// Only the commands that place or name audio are read, and the disc's `REM` fields; `FLAGS`,
+/// `ISRC`, `CATALOG`, `SONGWRITER`, `CDTEXTFILE`, a track's `REM` lines and unknown commands are
+/// skipped without looking past their name.
 struct CUEReader {
   /// One FILE command: the name as written and the path it resolves to.
   struct File {
@@ -33,7 +34,7 @@ struct CUEReader {
   }
 
   /// The commands this reader interprets.
-  static let commands: Set<String> = ["FILE", "TRACK", "INDEX", "PREGAP", "POSTGAP", "TITLE", "PERFORMER"]
+  static let commands: Set<String> = ["FILE", "TRACK", "INDEX", "PREGAP", "POSTGAP", "TITLE", "PERFORMER", "REM"]
 
   /// The cue sheet's path, named in errors.
   let file: String
@@ -43,6 +44,9 @@ struct CUEReader {
   private(set) var discTitle: String?
   /// The PERFORMER before any TRACK: the artist of tracks that name none.
   private(set) var discPerformer: String?
+  /// The `REM KEY value` fields before any TRACK (`GENRE`, `DATE`, `COMMENT`, `DISCID`, …), keys in
+  /// lower case.
+  private(set) var discRemarks: [String: String] = [:]
   private(set) var tracks: [Track] = []
   private var currentFile: File?
   private var fileCount = 0
@@ -58,6 +62,7 @@ struct CUEReader {
   mutating func read(_ line: TextLine) throws(PlaylistError) {
     let command = CUEWords.command(of: line)
     guard Self.commands.contains(command) else { return }
+    if command == "REM" { return readRemark(line) }
     let words = try CUEWords(line, file: file)
     switch command {
     case "FILE": try readFile(words)
@@ -133,6 +138,21 @@ struct CUEReader {
     case (_, true): discPerformer = value
     case (_, false): tracks[tracks.count - 1].performer = value
     }
+  }
+
+  /// `REM KEY value` before any TRACK, read leniently: the rest of a `REM` line may hold anything,
+  /// and a quote around the value is dropped (even one never closed).
+  private mutating func readRemark(_ line: TextLine) {
+    guard tracks.isEmpty else { return }
+    let rest = line.text.drop { $0 == " " || $0 == "\t" }.dropFirst(3).drop { $0 == " " || $0 == "\t" }
+    let key = rest.prefix { $0 != " " && $0 != "\t" }
+    var value = rest.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
+    if value.hasPrefix("\"") { value.removeFirst() }
+    if value.hasSuffix("\"") { value.removeLast() }
+    // A field's key is a word in capitals (`GENRE`, `REPLAYGAIN_ALBUM_GAIN`); other remarks are prose.
+    guard key.contains(where: \.isLetter), key.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }), !value.isEmpty
+    else { return }
+    discRemarks[key.lowercased()] = value
   }
 
   /// A track must say where it starts before the next TRACK or the end of the sheet.

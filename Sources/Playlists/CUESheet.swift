@@ -26,8 +26,11 @@ import Foundation
 /// has no entry before it to follow and is ignored.
 ///
 /// TITLE and PERFORMER before the first TRACK are the album and the default artist; after it,
-/// the track's own title and artist. Data tracks are left out; `REM` lines and commands that do
-/// not place or name audio are ignored. Values may be quoted or not.
+/// the track's own title and artist. The disc's TITLE, PERFORMER and `REM` fields (`REM GENRE`,
+/// `DATE`, `COMMENT`, `DISCID`, …) are also the playlist's `tags`, for the mix as a whole; its
+/// `REM REPLAYGAIN_*` fields are left out, since they measure the disc, not the mix. Data tracks are
+/// left out; a track's `REM` lines and commands that do not place or name audio are ignored. Values
+/// may be quoted or not.
 public enum CUESheet: PlaylistFormat {
   /// File extensions this parser claims.
   public static let extensions: Set<String> = ["cue"]
@@ -74,6 +77,14 @@ public enum CUESheet: PlaylistFormat {
       let continuous = index + 1 < entries.count && entries[index].path == entries[index + 1].path
       entries[index].options.transition = gap.map { .gap(seconds: PlaylistTime.cdFrames($0).seconds) } ?? (continuous ? .gapless : nil)
     }
-    return Playlist(file: file, entries: entries)
+    return Playlist(file: file, entries: entries, tags: discTags(reader))
+  }
+
+  /// The disc's fields as tags for the whole mix.
+  private static func discTags(_ reader: CUEReader) -> [String: String] {
+    var tags = reader.discRemarks.filter { !$0.key.hasPrefix("replaygain_") }
+    if let title = reader.discTitle { (tags["title"], tags["album"]) = (title, title) }
+    if let performer = reader.discPerformer { tags["artist"] = performer }
+    return tags
   }
 }

@@ -25,7 +25,7 @@ public enum M3UPlaylist: Sendable {
       let path = try EntryPath.resolve(trimmed, against: folder, at: location)
       entries.append(
         PlaylistEntry(
-          location: trimmed, path: path, title: pendingInfo?.title, durationHint: pendingInfo?.seconds,
+          location: trimmed, path: path, playerTitle: PlayerTitle(text: pendingInfo?.title), durationHint: pendingInfo?.seconds,
           origin: location))
       pendingInfo = nil
     }

@@ -7,10 +7,13 @@ import Yams
 ///
 /// ```yaml
 /// version: 1
+/// title: Friday Night                  # the mix's own title and artist tags
+/// artist: DJ Example
 /// defaults: { crossfade: 6, curve: equal-power }
 /// entries:
 ///   - file: tracks/01.flac
-///     title: Opening
+///     title: Opening                   # above the file's tags, in every listing
+///     artist: The Band
 ///     in: 0:12.5
 ///     out: 5:02
 ///     gain: -1.5
@@ -46,7 +49,7 @@ public enum NativePlaylist: Sendable {
       throw PlaylistError(file: file, message: "not valid YAML: \(error)")
     }
     let reader = NodeReader(file: file)
-    let top = try reader.mapping(root, allowed: ["version", "defaults", "entries", "overlays"])
+    let top = try reader.mapping(root, allowed: ["version", "title", "artist", "defaults", "entries", "overlays"])
     guard let versionNode = top["version"] else { throw reader.error(root, "missing 'version' (this Segue reads version \(supportedVersion))") }
     let version = try reader.number(versionNode, "version")
     guard version == Double(supportedVersion) else {
@@ -71,7 +74,11 @@ public enum NativePlaylist: Sendable {
     let overlays = try top["overlays"].map { node throws(PlaylistError) in
       try OverlayReader(reader: reader, folder: folder, entryIDs: ids).overlays(node)
     } ?? []
-    return Playlist(file: file, entries: entries, defaults: defaults, overlays: overlays)
+    var tags: [String: String] = [:]
+    for key in ["title", "artist"] {
+      if let node = top[key], let value = try reader.text(node, key) { tags[key] = value }
+    }
+    return Playlist(file: file, entries: entries, defaults: defaults, overlays: overlays, tags: tags)
   }
 
   private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> PlaylistDefaults {
@@ -86,7 +93,7 @@ public enum NativePlaylist: Sendable {
       albumAware: try fields["album-aware"].map { n throws(PlaylistError) in try reader.bool(n, "album-aware") })
   }
 
-  private static let entryFields = ["file", "id", "title", "in", "out", "gain", "fade-in", "fade-out", "transition"]
+  private static let entryFields = ["file", "id", "title", "artist", "in", "out", "gain", "fade-in", "fade-out", "transition"]
 
   private static func readEntry(_ node: Node, fields: [String: Node], _ reader: NodeReader, folder: URL) throws(PlaylistError) -> PlaylistEntry {
     guard let fileNode = fields["file"], let location = fileNode.string, !location.isEmpty else {
@@ -95,6 +102,8 @@ public enum NativePlaylist: Sendable {
     let options = try reader.entryOptions(fields)
     let path = try EntryPath.resolve(location, against: folder, at: reader.location(fileNode))
     return PlaylistEntry(
-      location: location, path: path, title: fields["title"]?.string, origin: reader.location(fileNode), options: options)
+      location: location, path: path, title: try fields["title"].flatMap { n throws(PlaylistError) in try reader.text(n, "title") },
+      artist: try fields["artist"].flatMap { n throws(PlaylistError) in try reader.text(n, "artist") }, origin: reader.location(fileNode),
+      options: options)
   }
 }

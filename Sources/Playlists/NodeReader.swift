@@ -34,6 +34,12 @@ struct NodeReader {
     return value
   }
 
+  /// A name such as a title: a scalar, nil when empty.
+  func text(_ node: Node, _ name: String) throws(PlaylistError) -> String? {
+    guard let text = node.scalar?.string else { throw error(node, "'\(name)' must be text, not a list or mapping") }
+    return text.isEmpty ? nil : text
+  }
+
   func bool(_ node: Node, _ name: String) throws(PlaylistError) -> Bool {
     switch node.scalar?.string.lowercased() {
     case "true", "yes": return true

@@ -44,7 +44,7 @@ public enum PLSPlaylist: PlaylistFormat {
       entries.append(
         PlaylistEntry(
           location: location, path: try EntryPath.resolve(location, against: folder, at: line.location(in: file)),
-          title: nonEmpty(fields[.title]?.value), durationHint: durationHint(fields[.length]?.value),
+          playerTitle: PlayerTitle(text: nonEmpty(fields[.title]?.value)), durationHint: durationHint(fields[.length]?.value),
           origin: line.location(in: file)))
     }
     if let (declared, line) = keys.declaredCount, declared != entries.count {

@@ -10,14 +10,20 @@ public struct Playlist: Sendable, Equatable {
   public var defaults: PlaylistDefaults
   /// Sound laid over the mix (native format only).
   public var overlays: [PlaylistOverlay]
+  /// What the playlist says of the mix as a whole, by FFmpeg's generic tag keys: a CUE sheet's
+  /// disc `TITLE` (as `title` and `album`), `PERFORMER` (`artist`) and `REM` fields (`genre`,
+  /// `date`, `comment`, …); the YAML format's top-level `title` and `artist`.
+  public var tags: [String: String]
 
   public init(
-    file: String? = nil, entries: [PlaylistEntry], defaults: PlaylistDefaults = PlaylistDefaults(), overlays: [PlaylistOverlay] = []
+    file: String? = nil, entries: [PlaylistEntry], defaults: PlaylistDefaults = PlaylistDefaults(), overlays: [PlaylistOverlay] = [],
+    tags: [String: String] = [:]
   ) {
     self.file = file
     self.entries = entries
     self.defaults = defaults
     self.overlays = overlays
+    self.tags = tags
   }
 }
 
@@ -42,10 +48,13 @@ public struct PlaylistEntry: Sendable, Equatable {
   public var location: String
   /// The path to open: `location` resolved against the playlist's folder.
   public var path: String
-  /// The title the playlist gives, if any.
+  /// The title written for the purpose (a CUE sheet's `TITLE`, the YAML format's `title`), if any.
   public var title: String?
-  /// The artist (performer, creator) the playlist gives, if any.
+  /// The artist written for the purpose (a CUE sheet's `PERFORMER`, the YAML format's `artist`), if any.
   public var artist: String?
+  /// What a player shows for the entry (M3U's `#EXTINF`, PLS's `TitleN`, XSPF's `title` and
+  /// `creator`): weaker than the file's tags.
+  public var playerTitle: PlayerTitle?
   /// The album the playlist gives, if any.
   public var album: String?
   /// The length the playlist claims, in seconds (a hint, never trusted for rendering).
@@ -57,8 +66,9 @@ public struct PlaylistEntry: Sendable, Equatable {
 
   public init(
     location: String, path: String, title: String? = nil, artist: String? = nil, album: String? = nil,
-    durationHint: Double? = nil, origin: SourceLocation? = nil, options: EntryOptions = EntryOptions()
+    playerTitle: PlayerTitle? = nil, durationHint: Double? = nil, origin: SourceLocation? = nil, options: EntryOptions = EntryOptions()
   ) {
+    self.playerTitle = playerTitle
     self.artist = artist
     self.album = album
     self.location = location

@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads XSPF playlists: XML with `<playlist xmlns="http://xspf.org/ns/0/">`, whose
 /// `<trackList>` holds `<track>`s with a `<location>` and, optionally, `<title>`, `<creator>`,
-/// `<album>` and `<duration>` in milliseconds.
+/// `<album>` and `<duration>` in milliseconds. `title` and `creator` are what a player shows
+/// (`PlayerTitle`), weaker than the file's own tags.
 ///
 /// A location is a URI: `file://` URIs and relative references are percent-decoded, relative
 /// ones resolved against the playlist's folder (not an `xml:base`); network URLs are refused.
@@ -29,8 +30,9 @@ public enum XSPFPlaylist: PlaylistFormat {
       entries.append(
         PlaylistEntry(
           location: location, path: try EntryPath.resolveURI(location, against: folder, at: origin),
-          title: nonEmpty(track.fields["title"]?.text), artist: nonEmpty(track.fields["creator"]?.text),
-          album: nonEmpty(track.fields["album"]?.text), durationHint: durationHint(track.fields["duration"]?.text, unitsPerSecond: 1000),
+          album: nonEmpty(track.fields["album"]?.text),
+          playerTitle: PlayerTitle(text: nonEmpty(track.fields["title"]?.text), artist: nonEmpty(track.fields["creator"]?.text)),
+          durationHint: durationHint(track.fields["duration"]?.text, unitsPerSecond: 1000),
           origin: origin))
     }
     return Playlist(file: file, entries: entries)

@@ -10,10 +10,14 @@ public struct InputSource: Sendable, Equatable {
   public var displayName: String
   /// The playlist line that named it, if any.
   public var origin: SourceLocation?
-  /// The title the playlist gives it.
+  /// The title the user wrote for it (a CUE sheet's `TITLE`, the YAML format's `title`).
   public var title: String?
-  /// The artist the playlist gives it.
+  /// The artist the user wrote for it (a CUE sheet's `PERFORMER`, the YAML format's `artist`).
   public var artist: String?
+  /// What a player shows for it (M3U's `#EXTINF`, PLS's `TitleN`, XSPF's `title` and `creator`).
+  public var playerTitle: PlayerTitle?
+  /// The file's tags (keys in lower case), once its facts are gathered (`InputFacts`); nil before.
+  public var fileTags: [String: String]?
   /// The album the playlist gives it (a CUE sheet's disc title, XSPF's album).
   public var album: String?
   /// Cue points, gain, fades and the transition to the next input.
@@ -38,6 +42,7 @@ public struct InputSource: Sendable, Equatable {
       var input = InputSource(path: $0.path, displayName: $0.location, origin: $0.origin, title: $0.title, options: $0.options)
       input.artist = $0.artist
       input.album = $0.album
+      input.playerTitle = $0.playerTitle
       return input
     }
   }
@@ -45,6 +50,6 @@ public struct InputSource: Sendable, Equatable {
   /// `list.m3u:3: song.flac` or `song.flac`, the prefix of every message about this input.
   var label: String { origin.map { "\($0): \(displayName)" } ?? displayName }
 
-  /// The name shown for the track where space is short: its title, else its file name.
-  var shortName: String { title ?? (displayName as NSString).lastPathComponent }
+  /// Its artist and title by the one rule (`TrackName`), from its file's tags once they are known.
+  public var name: TrackName { TrackName(input: self, tags: fileTags ?? [:]) }
 }

@@ -9,7 +9,8 @@ public struct RenderProgress: Sendable, Equatable {
   public var sampleRate: Int
   /// Wall-clock seconds since the render started.
   public var elapsedSeconds: Double
-  /// The title (or file name) of the track sounding at `framesDone`.
+  /// The name (`TrackName.text`) of the track playing at `framesDone`: the last one whose listed
+  /// start (where tracklists and chapters put it) has been reached.
   public var currentTrack: String?
 
   /// From 0 to 1.
@@ -77,7 +78,7 @@ final class ProgressMeter {
     self.timeline = timeline
     items = timeline.items
     self.selection = selection
-    names = inputs.map(\.shortName)
+    names = inputs.map(\.name.text)
     self.interval = interval
     self.report = report
   }
@@ -95,7 +96,7 @@ final class ProgressMeter {
 
   private func progress(elapsed: Double) -> RenderProgress {
     let position = selection.timelinePosition(ofOutputFrame: min(framesDone, max(0, selection.frameCount - 1)))
-    let playing = items.last { $0.start <= position }
+    let playing = items.last { $0.listedStart <= position }
     return RenderProgress(
       framesDone: framesDone, totalFrames: selection.frameCount, sampleRate: timeline.sampleRate, elapsedSeconds: elapsed,
       currentTrack: playing.map { names[$0.source] })

@@ -10,6 +10,8 @@ public struct RenderRequest: Sendable {
   public var mix: MixOptions
   /// Tags, chapters, CUE sheet and tracklist (for renders of the whole mix).
   public var listing: ListingOptions
+  /// What the playlists say of the mix as a whole, under `listing`'s tags (`MixTags`).
+  public var playlistTags = PlaylistTags()
   /// Only this part of the mix (the whole mix when nil).
   public var range: TimeRange?
   /// Replace an existing output file (never an input).

@@ -100,8 +100,8 @@ public enum Renderer {
     let trackList = isWhole ? TrackList(plan: plan, inputs: inputs, infos: infos) : nil
     let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, isWhole: isWhole)
     let metadata = try trackList.map { list throws(RenderError) in
-      try ListingWriter.metadata(list, listing: request.listing, outputPath: request.outputPath, containerName: format.containerName,
-        firstInput: inputs[0])
+      try ListingWriter.metadata(list, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath,
+        containerName: format.containerName, firstInput: inputs[0])
     }
 
     let writer: AudioFileWriter
@@ -120,7 +120,9 @@ public enum Renderer {
     let busNotes = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     try output.commit()
-    if let trackList { try sideFiles.write(trackList, listing: request.listing, outputPath: request.outputPath) }
+    if let trackList {
+      try sideFiles.write(trackList, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath)
+    }
 
     var notes = busNotes
     if metadata?.coverArt != nil && !AudioFileWriter.takesCoverArt(containerName: format.containerName) {

@@ -15,13 +15,22 @@ struct ListingFlags: ParsableArguments {
   @Option(help: ArgumentHelp("Write a plain tracklist (start times and titles).", valueName: "file"))
   var tracklist: String?
 
-  @Option(help: "The output's title tag (default: the album's, or the first track's).")
+  @Option(
+    help: ArgumentHelp(
+      "How chapters (and CUE track titles) name a track: {artist}, {title}, {album}, {n}, {file} and text (default: {artist} - {title}).",
+      valueName: "template"))
+  var chapterTitle: String?
+
+  @Option(help: ArgumentHelp("How the tracklist names a track after its time (default: {artist} - {title}).", valueName: "template"))
+  var tracklistFormat: String?
+
+  @Option(help: "The mix's title tag (default: the playlist's title, the album every track shares, or the playlist's file name).")
   var title: String?
 
-  @Option(help: "The output's artist tag.")
+  @Option(help: "The mix's artist tag (default: the playlist's, or the artist every track shares).")
   var artist: String?
 
-  @Option(help: "The output's album tag.")
+  @Option(help: "The mix's album tag (default: the album every track shares).")
   var album: String?
 
   @Option(help: "The output's date tag.")
@@ -30,10 +39,18 @@ struct ListingFlags: ParsableArguments {
   @Option(help: ArgumentHelp("A JPEG or PNG for the output's cover (default: the first track's picture).", valueName: "file"))
   var cover: String?
 
-  /// The options for the renderer.
-  var options: ListingOptions {
+  func validate() throws { _ = try options() }
+
+  /// The options for the renderer; a template that cannot be read is a usage error naming its flag.
+  func options() throws -> ListingOptions {
     let tags = ["title": title, "artist": artist, "album": album, "date": date].compactMapValues { $0 }
-    return ListingOptions(tags: tags, chapters: chapters, cueSheetPath: cue, embedCueSheet: embedCue, tracklistPath: tracklist,
-      coverArtPath: cover)
+    return ListingOptions(
+      tags: tags, chapters: chapters, cueSheetPath: cue, embedCueSheet: embedCue, tracklistPath: tracklist, coverArtPath: cover,
+      chapterTitle: try template(chapterTitle, flag: "--chapter-title"), tracklistFormat: try template(tracklistFormat, flag: "--tracklist-format"))
+  }
+
+  private func template(_ text: String?, flag: String) throws -> NameTemplate? {
+    guard let text else { return nil }
+    do { return try NameTemplate(text) } catch { throw ValidationError("\(flag): \(error)") }
   }
 }

@@ -39,7 +39,7 @@ struct RenderCommand: ParsableCommand {
       var request = try common.request(verify: verify)
       request.range = try range.timeRange()
       request.edgeFade = try range.edgeFadeSeconds()
-      request.listing = listing.options
+      request.listing = try listing.options()
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
       print(json ? RenderSummaryReport(report).json() : RenderSummary(report: report).description)
     }

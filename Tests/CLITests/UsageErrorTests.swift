@@ -15,6 +15,8 @@ import Testing
     (["--to", "1", "--duration", "1"], "give --to or --duration, not both"),
     (["--from", "3", "--to", "2"], "--to must come after --from"),
     (["--from", "1:75"], "--from takes a time in seconds or [h:]mm:ss[.fff], not '1:75'"),
+    (["--chapter-title", "{year}"], "--chapter-title: unknown field {year} in '{year}' (the fields are {artist}, {title}, {album}, {n}, {file})"),
+    (["--tracklist-format", "{n}. {title"], "--tracklist-format: '{' is never closed in '{n}. {title'"),
   ]
 
   @Test(arguments: cases)

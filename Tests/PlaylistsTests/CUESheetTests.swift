@@ -15,6 +15,7 @@ import Testing
     #expect(entries.map(\.title) == ["Opening", "Second", "Third One", "Closing"])
     #expect(entries.map(\.artist) == ["The Band", "Guest", "The Band", "The Band"])
     #expect(entries.allSatisfy { $0.album == "Live at the Hall" })
+    #expect(entries.allSatisfy { $0.playerTitle == nil })
     #expect(entries.map(\.origin) == [6, 9, 14, 17].map { SourceLocation(file: file, line: $0) })
     #expect(entries.map(\.options.transition) == [.gapless, .gapless, .gapless, nil], "one image: continuous, so gapless")
     #expect(entries.allSatisfy { $0.durationHint == nil })
@@ -86,7 +87,26 @@ import Testing
     #expect(entries.map(\.path) == ["/cds/live/My Live Set.flac", "/abs/last.mp3"])
     #expect(entries.map(\.album) == ["Unquoted Album Title", "Unquoted Album Title"])
     #expect(entries.map(\.artist) == ["Someone Else", nil])
+    #expect(try CUESheet.parse(text, file: file).tags == ["title": "Unquoted Album Title", "album": "Unquoted Album Title"], "a remark in prose is no field")
     #expect(entries.map(\.options.outPoint) == [nil, nil])
+  }
+
+  /// The disc's TITLE, PERFORMER and REM fields describe the album as a whole; ReplayGain fields
+  /// measure the disc, not a mix made of it, and a track's REM lines describe the track.
+  @Test func discFieldsBecomeThePlaylistsTags() throws {
+    #expect(
+      try CUESheet.parse(PlaylistSamples.cue, file: file).tags
+        == ["genre": "Rock", "comment": "ExactAudioCopy v1.0", "artist": "The Band", "title": "Live at the Hall", "album": "Live at the Hall"])
+    let text = """
+      REM DATE 1959
+      REM REPLAYGAIN_ALBUM_GAIN -7.89 dB
+      REM DISCID 860B640B
+      FILE "a.flac" WAVE
+        TRACK 01 AUDIO
+          REM COMPOSER Someone
+          INDEX 01 00:00:00
+      """
+    #expect(try CUESheet.parse(text, file: file).tags == ["date": "1959", "discid": "860B640B"])
   }
 
   @Test func cdFramesBecomeExactSampleFrames() throws {

@@ -44,6 +44,16 @@ import Testing
     #expect(playlist.entries[3].options.transition == .gapless)
   }
 
+  /// An entry's `artist` sits beside its `title`; the top-level `title` and `artist` name the mix.
+  @Test func readsArtistsAndTheMixsOwnTags() throws {
+    let text = "version: 1\ntitle: Friday Night\nartist: DJ Example\nentries:\n  - file: a.flac\n    title: Song\n    artist: Band\n  - file: b.flac\n"
+    let playlist = try NativePlaylist.parse(text, file: file)
+    #expect(playlist.tags == ["title": "Friday Night", "artist": "DJ Example"])
+    #expect(playlist.entries.map(\.title) == ["Song", nil])
+    #expect(playlist.entries.map(\.artist) == ["Band", nil])
+    #expect(playlist.entries.allSatisfy { $0.playerTitle == nil })
+  }
+
   @Test func acceptsJSON() throws {
     let playlist = try NativePlaylist.parse(#"{"version": 1, "entries": [{"file": "a.flac", "gain": 3}]}"#, file: "/x/set.json")
     #expect(playlist.entries.map(\.path) == ["/x/a.flac"])
@@ -64,7 +74,11 @@ import Testing
     MalformedCase(testDescription: "entry without a file", text: "version: 1\nentries:\n  - title: x\n",
             message: "/sets/friday.yaml:3:5: an entry needs a 'file'"),
     MalformedCase(testDescription: "unknown field", text: "version: 1\nentries:\n  - file: a.flac\n    volume: 3\n",
-            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, in, out, gain, fade-in, fade-out, transition)"),
+            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition)"),
+    MalformedCase(testDescription: "unknown top-level field", text: "version: 1\nalbum: Sets\nentries: []\n",
+            message: "/sets/friday.yaml:2:1: unknown field 'album' (expected one of: version, title, artist, defaults, entries, overlays)"),
+    MalformedCase(testDescription: "artist not text", text: "version: 1\nentries:\n  - file: a.flac\n    artist: [A, B]\n",
+            message: "/sets/friday.yaml:4:13: 'artist' must be text, not a list or mapping"),
     MalformedCase(testDescription: "unknown curve", text: "version: 1\ndefaults: { curve: wobble }\nentries: []\n",
             message: "/sets/friday.yaml:2:20: unknown curve 'wobble' (expected linear, equal-power, s-curve, log, exp)"),
     MalformedCase(testDescription: "bad time", text: "version: 1\nentries:\n  - file: a.flac\n    in: 1:75\n",

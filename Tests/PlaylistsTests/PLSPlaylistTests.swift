@@ -9,7 +9,7 @@ import Testing
     let playlist = try PLSPlaylist.parse(PlaylistSamples.pls, file: file)
     #expect(playlist.entries.map(\.path) == ["/abs/a.flac", "/music/lists/b side.mp3", "/srv/My Music/c.ogg"])
     #expect(playlist.entries.map(\.location) == ["/abs/a.flac", "b side.mp3", "file:///srv/My%20Music/c.ogg"])
-    #expect(playlist.entries.map(\.title) == [nil, "Bee", nil])
+    #expect(playlist.entries.map(\.playerTitle?.text) == [nil, "Bee", nil])
     #expect(playlist.entries.map(\.durationHint) == [61.5, nil, nil])
     #expect(playlist.entries.map(\.origin) == [4, 2, 7].map { SourceLocation(file: file, line: $0) })
   }
@@ -18,7 +18,7 @@ import Testing
     let text = "\u{FEFF}\n  [playlist]  \n\n File1 = a.flac \nTitle1=\nLength1=soon\n"
     let entries = try PLSPlaylist.parse(text, file: file).entries
     #expect(entries.map(\.path) == ["/music/lists/a.flac"])
-    #expect(entries.map(\.title) == [nil])
+    #expect(entries.map(\.playerTitle) == [nil])
     #expect(entries.map(\.durationHint) == [nil])
     #expect(entries.map { $0.origin?.line } == [4])
   }

@@ -27,7 +27,7 @@ import Testing
     defer { folder.remove() }
     let path = try folder.write(content.name, content.text)
     #expect(PlaylistFile.isPlaylist(path))
-    #expect(try PlaylistFile.read(path: path).entries.map(\.title) == content.titles)
+    #expect(try PlaylistFile.read(path: path).entries.map { $0.title ?? $0.playerTitle?.text } == content.titles)
   }
 
   @Test func eachSampleIsClaimedByItsOwnProbeOnly() {

@@ -10,8 +10,8 @@ import Testing
     let entries = try XSPFPlaylist.parse(PlaylistSamples.xspf, file: file).entries
     #expect(entries.map(\.path) == ["/srv/My Music/été.flac", "/music/lists/sub dir/two.mp3", "/music/three&four.ogg"])
     #expect(entries.map(\.location) == ["file:///srv/My%20Music/%C3%A9t%C3%A9.flac", "sub%20dir/two.mp3", "../three&four.ogg"])
-    #expect(entries.map(\.title) == ["Summer & Sun", nil, nil])
-    #expect(entries.map(\.artist) == ["Band <B>", nil, nil])
+    #expect(entries.map(\.playerTitle?.text) == ["Summer & Sun", nil, nil])
+    #expect(entries.map(\.playerTitle?.artist) == ["Band <B>", nil, nil])
     #expect(entries.map(\.album) == ["Live & Loud", nil, nil])
     #expect(entries.map(\.durationHint) == [61.5, nil, nil])
     #expect(entries.map(\.origin) == [6, 14, 17].map { SourceLocation(file: file, line: $0) })
@@ -25,7 +25,7 @@ import Testing
       """
     let entries = try XSPFPlaylist.parse(text, file: file).entries
     #expect(entries.map(\.path) == ["/srv/a#b.flac"])
-    #expect(entries.map(\.title) == ["A"])
+    #expect(entries.map(\.playerTitle?.text) == ["A"])
   }
 
   @Test func readsTextDecodedFromLatin1() throws {
@@ -33,7 +33,7 @@ import Testing
       + "<track><location>caf\u{E9}.flac</location><title>\u{E9}t\u{E9}</title></track></trackList></playlist>"
     let entries = try XSPFPlaylist.parse(text, file: file).entries
     #expect(entries.map(\.path) == ["/music/lists/café.flac"])
-    #expect(entries.map(\.title) == ["été"])
+    #expect(entries.map(\.playerTitle?.text) == ["été"])
   }
 
   @Test func acceptsFileURIsWithUnescapedCharacters() throws {

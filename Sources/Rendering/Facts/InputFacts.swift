@@ -5,7 +5,7 @@ import Synchronization
 /// The facts of every input of a render, gathered in parallel (one input per core) and checked
 /// before anything is written; every bad input is reported at once.
 public struct InputFacts: Sendable {
-  /// The inputs, in the render's order (tracks, then overlays).
+  /// The inputs, in the render's order (tracks, then overlays), each with its file's tags.
   public var sources: [InputSource]
   /// Each input's facts, in the same order.
   public var facts: [SourceFacts]
@@ -37,7 +37,9 @@ public struct InputFacts: Sendable {
     }
     if errors.count == 1 { throw errors[0] }
     if errors.count > 1 { throw .several(errors) }
-    return InputFacts(sources: sources, facts: facts, notes: notes)
+    var tagged = sources
+    for index in tagged.indices { tagged[index].fileTags = infos[index].tags }
+    return InputFacts(sources: tagged, facts: facts, notes: notes)
   }
 }
 

@@ -14,6 +14,9 @@ public struct InputExpansion: Sendable {
   public var defaults: PlaylistDefaults
   /// Each playlist's entries (as indices of `inputs`) with the defaults it sets.
   public var playlistRuns: [(entries: Range<Int>, defaults: PlaylistDefaults)] = []
+  /// What the playlists say of the mix as a whole: the first one's fields that give any, and the
+  /// playlist's name when it was the only argument.
+  public var playlistTags = PlaylistTags()
 
   /// The file extensions a folder's audio files are recognized by.
   public static let audioExtensions: Set<String> = [
@@ -30,6 +33,7 @@ public struct InputExpansion: Sendable {
     inputs = []
     overlays = []
     var problems: [RenderError] = []
+    var playlistFields: [String: String]?
     for argument in arguments {
       do throws(RenderError) {
         if PlaylistFile.isPlaylist(argument) {
@@ -39,6 +43,7 @@ public struct InputExpansion: Sendable {
           overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
           playlistRuns.append((inputs.count..<(inputs.count + playlist.entries.count), playlist.defaults))
           inputs += InputSource.entries(of: playlist)
+          if playlistFields == nil && !playlist.tags.isEmpty { playlistFields = playlist.tags }
         } else if Self.isFolder(argument) {
           inputs += try Self.audioFiles(in: argument)
         } else {
@@ -55,6 +60,8 @@ public struct InputExpansion: Sendable {
     let runsCoverAll = playlistRuns.reduce(0) { $0 + $1.entries.count } == inputs.count
     let agreed = Set(playlistRuns.map { "\($0.defaults)" }).count == 1
     defaults = runsCoverAll && agreed ? playlistRuns[0].defaults : PlaylistDefaults()
+    let onlyPlaylist = arguments.count == 1 && PlaylistFile.isPlaylist(arguments[0]) ? arguments[0] : nil
+    playlistTags = PlaylistTags(fields: playlistFields ?? [:], name: onlyPlaylist.map(PlaylistTags.name(ofPlaylist:)))
   }
 
   /// The inputs, each playlist's default transition written into its own entries (but not the
@@ -99,5 +106,6 @@ extension RenderRequest {
     self.init(
       inputs: expansion.inputs(joinedUnder: choices), outputPath: outputPath, mix: try choices.options(over: expansion.defaults),
       overlays: expansion.overlays)
+    playlistTags = expansion.playlistTags
   }
 }

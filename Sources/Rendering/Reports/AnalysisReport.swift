@@ -18,6 +18,9 @@ public struct AnalysisReport: Encodable, Sendable {
   public struct Track: Encodable, Sendable {
     public var number: Int
     public var file: String
+    /// Its title and artist by the rule every output follows (`TrackName`).
+    public var title: String
+    public var artist: String?
     public var album: String?
     public var seconds: Double
     public var frames: Int64
@@ -55,11 +58,11 @@ public struct AnalysisReport: Encodable, Sendable {
     let threshold = -60.0
     var tracks: [Track] = []
     var analyses: [SignalAnalysis] = []
-    for (index, (input, facts)) in zip(inputs, gathered.facts).enumerated() {
+    for (index, (input, facts)) in zip(gathered.sources, gathered.facts).enumerated() {
       guard let analysis = facts.analysis else { throw .options("\(input.label): the analysis pass gave no result") }
       analyses.append(analysis)
       tracks.append(Track(
-        number: index + 1, file: input.displayName, album: input.album ?? facts.info.tags["album"], seconds: rounded(analysis.seconds, 3),
+        number: index + 1, file: input.displayName, title: input.name.title, artist: input.name.artist, album: input.name.album, seconds: rounded(analysis.seconds, 3),
         frames: analysis.frameCount, sampleRate: analysis.sampleRate, integratedLUFS: analysis.integratedLUFS.map { rounded($0, 2) },
         loudnessRangeLU: rounded(analysis.loudnessRange, 2), samplePeakDBFS: finite(analysis.samplePeakDB, 2),
         truePeakDBTP: finite(analysis.truePeakDB, 2), leadingSilenceSeconds: rounded(analysis.leadingSilence(below: threshold), 3),

@@ -3,15 +3,21 @@ import Foundation
 extension PlanReport {
   /// The plan as a table: a row per track (and per further clip of a track cut into pieces), its
   /// fades and the transition to the next indented below, then the overlays and the notes.
+  ///
+  /// A track's row gives its listed start, where every other output starts it, beside the span
+  /// its audio sounds, and its name by the one rule (`TrackName`) with the file it plays.
   public func table() -> String {
     var lines = [
       "Plan: \(tracks.count) track\(tracks.count == 1 ? "" : "s") at \(sampleRate) Hz, \(clock(frameCount)) = \(frameCount) sample frames",
-      "  #  start        end          in           out          gain      track",
+      "listed: where tracklists, chapters and cue sheets start the track (mid-crossfade when it fades in); start-end: where its audio sounds",
+      "  #  listed       start        end          in           out          gain      track",
     ]
     for track in tracks {
-      let name = track.title.map { "\($0) (\(track.file))" } ?? track.file
+      let name = label(TrackName(title: track.title, artist: track.artist, file: ""), file: track.file)
       for (index, clip) in track.clips.enumerated() {
-        lines.append(row(index == 0 ? String(track.number) : "", clip, name: index == 0 ? name : "  (continued)"))
+        let first = index == 0
+        lines.append(
+          row(first ? String(track.number) : "", listed: first ? clock(track.listedStart) : "", clip, name: first ? name : "  (continued)"))
         lines += ramps(of: clip)
       }
       if let transition = transitions.first(where: { $0.from == track.number }) {
@@ -21,7 +27,7 @@ extension PlanReport {
     if !overlays.isEmpty {
       lines.append("Overlays:")
       for overlay in overlays {
-        lines.append(row("", overlay.clip, name: overlay.title.map { "\($0) (\(overlay.file))" } ?? overlay.file))
+        lines.append(row("", listed: "", overlay.clip, name: label(TrackName(title: overlay.title, artist: overlay.artist, file: ""), file: overlay.file)))
         lines += ramps(of: overlay.clip)
         if let duck = overlay.duck {
           lines.append("       ducks the tracks under it by \(String(format: "%.1f", duck.gainDB)) dB, ramps of \(seconds(duck.rampFrames))")
@@ -32,8 +38,14 @@ extension PlanReport {
     return lines.joined(separator: "\n")
   }
 
-  private func row(_ number: String, _ clip: ClipEntry, name: String) -> String {
-    "\(pad(number, 3))  \(pad(clock(clip.start), 11))  \(pad(clock(clip.end), 11))  "
+  /// `Artist - Title (file)`, or the file alone when the name is only the file's.
+  private func label(_ name: TrackName, file: String) -> String {
+    let fileName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+    return name.artist == nil && name.title == fileName ? file : "\(name.text) (\(file))"
+  }
+
+  private func row(_ number: String, listed: String, _ clip: ClipEntry, name: String) -> String {
+    "\(String(repeating: " ", count: max(0, 3 - number.count)) + number)  \(pad(listed, 11))  \(pad(clock(clip.start), 11))  \(pad(clock(clip.end), 11))  "
       + "\(pad(clock(clip.inPoint), 11))  \(pad(clock(clip.inPoint + clip.duration), 11))  "
       + "\(pad(String(format: "%+.1f dB", clip.gainDB), 8))  \(name)"
   }

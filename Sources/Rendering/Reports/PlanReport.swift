@@ -16,14 +16,18 @@ public struct PlanReport: Encodable, Sendable {
   public var transitions: [TransitionEntry]
   public var notes: [String]
 
-  /// One track: where listeners hear it start, and the clips it plays as.
+  /// One track: its name, where listeners hear it start, and the clips it plays as.
   public struct Track: Encodable, Sendable {
     public var number: Int
     public var file: String
-    public var title: String?
+    /// Its title and artist by the rule every output follows (`TrackName`).
+    public var title: String
+    public var artist: String?
+    /// Where its first clip starts: where its audio begins (a fade-in's start).
     public var start: Int64
     public var end: Int64
-    /// Where tracklists, chapters and cue sheets say it starts (mid-crossfade when it fades in).
+    /// Where it starts for listeners, and for every other output: tracklists, chapters, cue
+    /// sheets, the picture and progress (mid-crossfade when it fades in).
     public var listedStart: Int64
     public var listedStartSeconds: Double
     public var clips: [ClipEntry]
@@ -32,7 +36,8 @@ public struct PlanReport: Encodable, Sendable {
   /// A sound laid over the mix, and how deep it ducks what is under it.
   public struct Overlay: Encodable, Sendable {
     public var file: String
-    public var title: String?
+    public var title: String
+    public var artist: String?
     public var clip: ClipEntry
     public var duck: DuckEntry?
   }
@@ -76,7 +81,8 @@ public struct PlanReport: Encodable, Sendable {
     public var inCurve: String?
   }
 
-  /// Describes `plan`, whose clips name `inputs` (tracks, then overlays).
+  /// Describes `plan`, whose clips name `inputs` (tracks, then overlays); names come from the
+  /// inputs' file tags when their facts were gathered (`InputSource.name`).
   public init(plan: Plan, inputs: [InputSource]) {
     let timeline = plan.timeline
     let rate = Double(timeline.sampleRate)
@@ -94,15 +100,17 @@ public struct PlanReport: Encodable, Sendable {
     }
     let items = timeline.items
     tracks = items.enumerated().map { number, item in
-      Track(
-        number: number + 1, file: inputs[item.source].displayName, title: inputs[item.source].title, start: item.start, end: item.end,
+      let name = inputs[item.source].name
+      return Track(
+        number: number + 1, file: inputs[item.source].displayName, title: name.title, artist: name.artist, start: item.start, end: item.end,
         listedStart: item.listedStart, listedStartSeconds: Double(item.listedStart) / rate,
         clips: item.clipIndexes.map { entry(timeline.clips[$0]) })
     }
     overlays = timeline.clips.filter { $0.layer == .overlay }.map { clip in
       let duck = timeline.ducks.first { $0.range == clip.range }
+      let name = inputs[clip.source].name
       return Overlay(
-        file: inputs[clip.source].displayName, title: inputs[clip.source].title, clip: entry(clip),
+        file: inputs[clip.source].displayName, title: name.title, artist: name.artist, clip: entry(clip),
         duck: duck.map { DuckEntry(gainDB: Self.decibels($0.gain), rampFrames: $0.rampLength) })
     }
     let numbers = Dictionary(items.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })

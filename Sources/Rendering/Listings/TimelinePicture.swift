@@ -4,7 +4,9 @@ import Foundation
 
 /// Draws a planned mix as SVG: one row per track on a shared time axis (a track cut into several
 /// clips keeps one row), then one per overlay, each with a waveform overview (as it sounds in the
-/// mix, fades included), its volume curves, title and start time.
+/// mix, fades included), its volume curves, its name (`TrackName`) and where it starts: a track
+/// at its listed start, as tracklists and chapters put it (mid-crossfade when it fades in), an
+/// overlay where its audio begins.
 public struct TimelinePicture {
   public let plan: Plan
   public let inputs: [InputSource]
@@ -24,19 +26,28 @@ public struct TimelinePicture {
     let timeline = plan.timeline
     let infos = try InputCheck.probeAll(inputs)
     let layout = PCMLayout(sampleRate: timeline.sampleRate, channelCount: 1)
-    let rows = timeline.items.map(\.clipIndexes) + timeline.clips.indices.filter { timeline.clips[$0].layer == .overlay }.map { [$0] }
+    let names = zip(inputs, infos).map { TrackName(input: $0, tags: $1.tags).text }
+    let rate = timeline.sampleRate
+    let trackRows = timeline.items.map { item in
+      Row(clipIndexes: item.clipIndexes, label: names[item.source], start: "starts \(TimeFormat.clock(frames: item.listedStart, sampleRate: rate))")
+    }
+    let overlayRows = timeline.clips.indices.filter { timeline.clips[$0].layer == .overlay }.map { index in
+      let clip = timeline.clips[index]
+      return Row(clipIndexes: [index], label: "overlay: " + names[clip.source], start: "at \(TimeFormat.clock(frames: clip.start, sampleRate: rate))")
+    }
+    let rows = trackRows + overlayRows
     let height = axisHeight + rowHeight * Double(rows.count) + 12
     var svg = [
       ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
       ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
     ]
     svg += axis(height: height)
-    for (row, clipIndexes) in rows.enumerated() {
-      let clips = clipIndexes.map { timeline.clips[$0] }
+    for (index, row) in rows.enumerated() {
+      let clips = row.clipIndexes.map { timeline.clips[$0] }
       let peaks = try clips.map { clip throws(RenderError) in
         try WaveformPeaks.measure(clip: clip, input: inputs[clip.source], info: infos[clip.source], layout: layout, count: peaksPerClip)
       }
-      svg += lane(row: row, clips: clips, peaks: peaks)
+      svg += lane(index, row, clips: clips, peaks: peaks)
     }
     svg.append("</svg>")
     return svg.joined(separator: "\n")
@@ -64,19 +75,25 @@ public struct TimelinePicture {
     return lines
   }
 
+  /// A row of the picture: its clips, its name and what it says of its start.
+  private struct Row {
+    var clipIndexes: [Int]
+    var label: String
+    var start: String
+  }
+
   /// One row: the track's (or overlay's) name and start, and each of its clips.
-  private func lane(row: Int, clips: [Clip], peaks: [[Float]]) -> [String] {
+  private func lane(_ row: Int, _ content: Row, clips: [Clip], peaks: [[Float]]) -> [String] {
     let top = axisHeight + rowHeight * Double(row)
     let middle = top + rowHeight / 2
     let first = clips[0]
-    let title = (first.layer == .overlay ? "overlay: " : "") + inputs[first.source].shortName
     let rate = plan.timeline.sampleRate
-    let start = TimeFormat.clock(frames: first.start, sampleRate: rate)
+    let span = "\(TimeFormat.clock(frames: first.start, sampleRate: rate)) to \(TimeFormat.clock(frames: clips.map(\.end).max()!, sampleRate: rate))"
     var lines = [
       ##"<g class="\##(first.layer == .overlay ? "overlay" : "track")">"##,
-      ##"<title>\##(escape(title)): \##(start) to \##(TimeFormat.clock(frames: clips.map(\.end).max()!, sampleRate: rate))</title>"##,
-      ##"<text x="8" y="\##(f(middle - 2))" fill="#222">\##(String(format: "%02d", row + 1))  \##(escape(truncated(title)))</text>"##,
-      ##"<text x="8" y="\##(f(middle + 11))" fill="#888" font-size="10">starts \##(start)</text>"##,
+      ##"<title>\##(escape(content.label)): \##(content.start); sounds \##(span)</title>"##,
+      ##"<text x="8" y="\##(f(middle - 2))" fill="#222">\##(String(format: "%02d", row + 1))  \##(escape(truncated(content.label)))</text>"##,
+      ##"<text x="8" y="\##(f(middle + 11))" fill="#888" font-size="10">\##(content.start)</text>"##,
     ]
     for (clip, clipPeaks) in zip(clips, peaks) { lines += shape(of: clip, row: row, top: top, peaks: clipPeaks) }
     lines.append("</g>")

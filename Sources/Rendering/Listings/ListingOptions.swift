@@ -12,11 +12,18 @@ public struct ListingOptions: Sendable, Equatable {
   public var tracklistPath: String?
   /// A JPEG or PNG for the output's cover; the first input's picture when nil.
   public var coverArtPath: String?
+  /// How chapters, and the track titles of CUE sheets, spell a track's name; chapters are
+  /// `{artist} - {title}` and CUE titles the title alone when nil.
+  public var chapterTitle: NameTemplate?
+  /// How a tracklist spells a track's name after its start time; `{artist} - {title}` when nil.
+  public var tracklistFormat: NameTemplate?
 
   public init(
     tags: [String: String] = [:], chapters: Bool = false, cueSheetPath: String? = nil, embedCueSheet: Bool = false,
-    tracklistPath: String? = nil, coverArtPath: String? = nil
+    tracklistPath: String? = nil, coverArtPath: String? = nil, chapterTitle: NameTemplate? = nil, tracklistFormat: NameTemplate? = nil
   ) {
+    self.chapterTitle = chapterTitle
+    self.tracklistFormat = tracklistFormat
     self.coverArtPath = coverArtPath
     self.tags = tags
     self.chapters = chapters

@@ -4,18 +4,19 @@ import Foundation
 /// Turns a track list into what goes inside the output (tags, chapters, an embedded CUE sheet).
 enum ListingWriter {
   /// The tags, chapters and cover for an output in `containerName`; the first input's picture is
-  /// carried over only where the container can hold it (one asked for by path is always kept, so
-  /// the render can say it was left out).
+  /// carried over when every track is from its album, and only where the container can hold it
+  /// (one asked for by path is always kept, so the render can say it was left out).
   static func metadata(
-    _ list: TrackList, listing: ListingOptions, outputPath: String, containerName: String, firstInput: InputSource
+    _ list: TrackList, listing: ListingOptions, playlist: PlaylistTags, outputPath: String, containerName: String, firstInput: InputSource
   ) throws(RenderError) -> ContainerMetadata {
-    var tags = list.outputTags(overrides: listing.tags)
+    var tags = list.outputTags(overrides: listing.tags, playlist: playlist)
     if listing.embedCueSheet {
-      tags["CUESHEET"] = list.cueSheet(fileName: (outputPath as NSString).lastPathComponent, tags: tags)
+      tags["CUESHEET"] = list.cueSheet(fileName: (outputPath as NSString).lastPathComponent, tags: tags, titles: listing.chapterTitle)
     }
-    let inherited = AudioFileWriter.takesCoverArt(containerName: containerName) ? CoverArt.attached(to: firstInput.path) : nil
+    let inherited = list.isOneAlbum && AudioFileWriter.takesCoverArt(containerName: containerName) ? CoverArt.attached(to: firstInput.path) : nil
     let art = try listing.coverArtPath.map { path throws(RenderError) in try coverArt(at: path) } ?? inherited
-    return ContainerMetadata(tags: tags, chapters: listing.chapters ? list.chapters : [], coverArt: art)
+    let chapters = listing.chapters ? list.chapters(titled: listing.chapterTitle ?? .standard) : []
+    return ContainerMetadata(tags: tags, chapters: chapters, coverArt: art)
   }
 
   /// The picture at `path`, which must be a JPEG or PNG.
@@ -42,13 +43,15 @@ struct SideFiles {
   }
 
   /// Writes each side file for `list`, whose audio is at `outputPath`.
-  func write(_ list: TrackList, listing: ListingOptions, outputPath: String) throws(RenderError) {
+  func write(_ list: TrackList, listing: ListingOptions, playlist: PlaylistTags, outputPath: String) throws(RenderError) {
     for file in files {
       let text =
         switch file.kind {
         case .cueSheet:
-          list.cueSheet(fileName: relativeName(of: outputPath, from: file.path), tags: list.outputTags(overrides: listing.tags))
-        case .tracklist: list.plainText
+          list.cueSheet(
+            fileName: relativeName(of: outputPath, from: file.path), tags: list.outputTags(overrides: listing.tags, playlist: playlist),
+            titles: listing.chapterTitle)
+        case .tracklist: list.plainText(format: listing.tracklistFormat ?? .standard)
         }
       try TextFile.write(text, to: file.path)
     }

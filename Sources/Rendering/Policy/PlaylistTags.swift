@@ -1,0 +1,21 @@
+import Foundation
+
+/// What the playlists given say about the mix as a whole, for its tags (`MixTags`).
+public struct PlaylistTags: Sendable, Equatable {
+  /// The first playlist's own fields that describe the whole (`Playlist.tags`): a CUE sheet's disc
+  /// `TITLE`, `PERFORMER` and `REM` fields, the YAML format's top-level `title` and `artist`.
+  public var fields: [String: String]
+  /// The playlist's file name without its extension, when a single playlist is all that was
+  /// given: the mix's title when nothing better names it.
+  public var name: String?
+
+  public init(fields: [String: String] = [:], name: String? = nil) {
+    self.fields = fields
+    self.name = name
+  }
+
+  /// The file name of `path` without its folder and extension.
+  static func name(ofPlaylist path: String) -> String {
+    ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+  }
+}
