@@ -54,6 +54,9 @@ final class AudioEncoder {
       frameSize: frameSize == 0 || variable ? Self.variableFrameSize : frameSize)
   }
 
+  /// The encoder's priming: frames of delay its first packets carry (AAC: 1024).
+  var primingFrames: Int64 { Int64(context!.pointee.initial_padding) }
+
   /// Sample formats in order of preference: float for lossy codecs, the asked-for depth otherwise.
   private static func chooseSampleFormat(codec: UnsafePointer<AVCodec>, bitDepth: Int?) -> AVSampleFormat {
     let preferred: [AVSampleFormat] =

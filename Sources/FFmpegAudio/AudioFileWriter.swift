@@ -1,11 +1,13 @@
 import CFFmpegShim
+import Containers
 
 /// Encodes PCM into an audio file in one pass, sample-exact.
 ///
 /// Chunks of any length are cut into encoder frames of exactly `frameSize` sample frames, with a
 /// short last frame (never padded), and timestamps that count samples. The encoder's delay and
 /// padding travel with its packets to the muxer, which writes them where players read them (the
-/// LAME tag, the MP4 edit list at a sample-rate timescale, Ogg's pre-skip and final granule).
+/// LAME tag, the MP4 edit list at a sample-rate timescale, Ogg's pre-skip and final granule),
+/// and, in MP4 with priming, an iTunSMPB tag too, for players that ignore edit lists.
 public final class AudioFileWriter {
   /// The PCM that `write(_:)` expects.
   public let inputFormat: EncoderInputFormat
@@ -23,6 +25,8 @@ public final class AudioFileWriter {
   private var heldPacket: Packet?
   /// End padding announced by the packets at the end of the stream so far.
   private var trailingPadding: Int64 = 0
+  /// Packets the encoder has produced, each `inputFormat.frameSize` frames when decoded.
+  private var packetCount: Int64 = 0
 
   /// Creates `path` as FFmpeg's container `containerName`, encoded as `settings` say, with
   /// `metadata`'s tags and chapters.
@@ -78,6 +82,17 @@ public final class AudioFileWriter {
       try muxer.write(heldPacket)
     }
     try muxer.finish()
+    try writeGaplessTag()
+  }
+
+  /// Writes iTunSMPB (priming, padding, length) into MP4 output whose codec primes (AAC): FFmpeg
+  /// 5.1's muxer writes only the edit list, which some players ignore.
+  private func writeGaplessTag() throws {
+    let priming = encoder.primingFrames
+    guard muxer.isMP4Family, priming > 0 else { return }
+    let decoded = packetCount * Int64(inputFormat.frameSize)
+    let info = ITunesGaplessInfo(priming: priming, padding: max(0, decoded - priming - framesWritten), length: framesWritten)
+    try MP4TagWriter.setFreeformTags([.gapless(info)], inFileAt: muxer.path)
   }
 
   private func copy(_ chunk: PCMChunk, from start: Int, count: Int) {
@@ -101,6 +116,7 @@ public final class AudioFileWriter {
 
   private func writePendingPackets() throws {
     while try encoder.receive(into: packet, for: stream) == .produced {
+      packetCount += 1
       guard let heldPacket else {
         try muxer.write(packet)
         continue

@@ -70,8 +70,11 @@ final class Demuxer {
   }
 
   /// What FFmpeg reports as metadata but is the container's structure, not a tag anyone wrote:
-  /// MP4's brands and handler, and a stream language of "undetermined".
-  private static let bookkeepingKeys: Set<String> = ["major_brand", "minor_version", "compatible_brands", "handler_name", "vendor_id"]
+  /// MP4's brands and handler, iTunes' gapless numbers (read for the length, not a tag to copy),
+  /// and a stream language of "undetermined".
+  private static let bookkeepingKeys: Set<String> = [
+    "major_brand", "minor_version", "compatible_brands", "handler_name", "vendor_id", "itunsmpb",
+  ]
 
   /// Moves to the last packet that starts at or before `timestamp` (in the stream's time base).
   func seek(to timestamp: Int64) throws(FFmpegError) {

@@ -93,6 +93,26 @@ struct InputLengthTests {
   }
 }
 
+/// MP4 output carries iTunSMPB beside its edit list, for players that ignore edit lists.
+@Suite struct GaplessTagOutputTests {
+  @Test func aacInMP4StatesPrimingPaddingAndLengthInITunSMPB() throws {
+    let folder = TemporaryFolder()
+    let source = folder.file("source.wav")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=440:d=3", "-af", "atrim=end_sample=100003", source])
+    let output = folder.file("out.m4a")
+    _ = try Renderer.render(RenderRequest(inputs: [InputSource(path: source)], outputPath: output, cache: nil))
+
+    let probe = try FFmpegCLI.run("ffprobe", ["-v", "error", "-show_entries", "format_tags=iTunSMPB", "-of", "csv=p=0", output])
+    let fields = String(decoding: probe.stdout, as: UTF8.self).split(separator: " ").compactMap { Int64($0.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) }
+    try #require(fields.count == 12, "\(String(decoding: probe.stdout, as: UTF8.self))")
+    let (priming, padding, length) = (fields[1], fields[2], fields[3])
+    #expect(priming == 1024 && length == 100_003)
+    #expect((priming + length + padding) % 1024 == 0 && padding < 1024)
+    // Rewriting the boxes left the audio whole.
+    #expect(try AudioFile.read(path: output).samples.count == 100_003)
+  }
+}
+
 /// Edits the chunks of a WAV file written by the ffmpeg CLI.
 enum WAVTestFile {
   /// Overwrites the sample count of the file's `fact` chunk.
