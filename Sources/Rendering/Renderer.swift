@@ -95,10 +95,9 @@ public enum Renderer {
   ) throws(RenderError) -> RenderReport {
     let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output.discard() }
-    let isWhole = selection.isWhole(of: plan.timeline)
     let (inputs, infos) = (facts.sources, facts.infos)
-    let trackList = isWhole ? TrackList(plan: plan, inputs: inputs, infos: infos) : nil
-    let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, isWhole: isWhole)
+    let trackList = Self.trackList(of: selection, plan: plan, inputs: inputs, infos: infos)
+    let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, describesTracks: trackList != nil)
     let metadata = try trackList.map { list throws(RenderError) in
       try ListingWriter.metadata(list, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath,
         containerName: format.containerName, firstInput: inputs[0])
@@ -140,6 +139,16 @@ public enum Renderer {
       report.verifiedFrameCount = decoded
     }
     return report
+  }
+
+  /// The tracks the output holds: all of them for the whole mix, those inside it (cut and shifted)
+  /// for one range; none for previews of several parts.
+  private static func trackList(
+    of selection: OutputSelection, plan: Plan, inputs: [InputSource], infos: [AudioStreamInfo]
+  ) -> TrackList? {
+    guard selection.segments.count == 1 else { return nil }
+    let whole = TrackList(plan: plan, inputs: inputs, infos: infos)
+    return selection.isWhole(of: plan.timeline) ? whole : whole.sliced(to: selection.segments[0])
   }
 
   /// The request's bus, with edge fades on each part of `selection` when the request asks for them.

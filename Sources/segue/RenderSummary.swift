@@ -5,11 +5,9 @@ struct RenderSummary: CustomStringConvertible {
   let report: RenderReport
 
   var description: String {
-    let trackCount = report.timeline.items.count
     let frames = report.outputFrameCount
     var lines = [
-      "Rendered \(trackCount) track\(trackCount == 1 ? "" : "s") to \(report.outputPath) "
-        + "(\(report.codecName), \(report.layout))",
+      "Rendered \(contents) to \(report.outputPath) (\(report.codecName), \(report.layout))",
       "Length: \(TimeFormat.clock(frames: frames, sampleRate: report.layout.sampleRate)) = \(frames) sample frames",
     ]
     if !report.isWholeMix {
@@ -22,5 +20,16 @@ struct RenderSummary: CustomStringConvertible {
       lines.append("Verified: FFmpeg decodes \(verified) sample frames, as the timeline says")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// What the output holds: `4 tracks`, `part of the mix (tracks 3-4 of 10)`, `3 parts of the mix`.
+  private var contents: String {
+    let count = report.timeline.items.count
+    if report.isWholeMix { return "\(count) track\(count == 1 ? "" : "s")" }
+    guard let tracks = report.trackList?.tracks, let first = tracks.first, let last = tracks.last else {
+      return "\(report.segments.count) parts of the mix"
+    }
+    let numbers = first.number == last.number ? "track \(first.number)" : "tracks \(first.number)-\(last.number)"
+    return "part of the mix (\(numbers) of \(count))"
   }
 }

@@ -79,3 +79,26 @@ struct VerifiedFormat: Sendable, CustomTestStringConvertible {
     return Int64(try FFmpegCLI.decodeInt16(path).count / 2)
   }
 }
+
+/// A part of a mix (`--from`/`--to`) keeps the chapters of the tracks inside it, cut to it and
+/// shifted, and the summary says which part it is.
+@Suite struct PartOfMixTests {
+  @Test func aRangeHasTheChaptersOfItsTracksAndSaysWhichItHolds() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+
+    // 3 s to 8 s (frames 132,300-352,800): the end of track 2 (100,003-220,003), all of track 3
+    // (to 330,003) and the start of track 4.
+    let result = try fixture.run(["render"] + Album.tracks.map(\.name) + ["-o", "part.m4a", "--from", "3", "--to", "8", "--chapters"])
+
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Rendered part of the mix (tracks 2-4 of 4) to part.m4a (aac, 44100 Hz, stereo)\n"), "\(result.stdout)")
+    let probe = try FFmpegCLI.run(
+      "ffprobe", ["-v", "error", "-show_entries", "chapter=start_time,end_time:chapter_tags=title", "-of", "csv=p=0", fixture.file("part.m4a")])
+    let chapters = String(decoding: probe.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+    #expect(chapters.map { $0.last } == ["02 two", "03 three", "04 four"])
+    let starts = chapters.compactMap { Double($0[0]) }
+    #expect(starts.count == 3 && starts[0] == 0)
+    #expect(abs(starts[1] - (220_003.0 / 44_100 - 3)) < 0.001 && abs(starts[2] - (330_003.0 / 44_100 - 3)) < 0.001, "\(starts)")
+  }
+}

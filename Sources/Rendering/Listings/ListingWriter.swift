@@ -33,10 +33,11 @@ enum ListingWriter {
 struct SideFiles {
   private let files: [(path: String, kind: ListingOptions.SideFile)]
 
-  /// Refuses side files that exist (without `overwrite`) or that a part of a mix cannot have.
-  init(listing: ListingOptions, overwrite: Bool, isWhole: Bool) throws(RenderError) {
+  /// Refuses side files that exist (without `overwrite`) or that an output without a track list
+  /// (a preview of several parts) cannot have.
+  init(listing: ListingOptions, overwrite: Bool, describesTracks: Bool) throws(RenderError) {
     files = listing.sideFiles
-    if !files.isEmpty && !isWhole { throw .options("--cue and --tracklist describe a whole mix, not a part of one") }
+    if !files.isEmpty && !describesTracks { throw .options("--cue and --tracklist describe a mix or one part of it, not a preview of several parts") }
     for file in files where FileManager.default.fileExists(atPath: file.path) && !overwrite {
       throw .output(path: file.path, .exists)
     }

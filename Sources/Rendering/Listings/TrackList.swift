@@ -56,6 +56,27 @@ public struct TrackList: Sendable {
     isOneAlbum = sharedTags["album"] != nil || Set(items.map { inputs[$0.source].path }).count == 1
   }
 
+  private init(tracks: [Track], sampleRate: Int, sharedTags: [String: String], isOneAlbum: Bool) {
+    self.tracks = tracks
+    self.sampleRate = sampleRate
+    self.sharedTags = sharedTags
+    self.isOneAlbum = isOneAlbum
+  }
+
+  /// The tracks of a part of the mix (`range` of its timeline): those that sound in it, cut to
+  /// it and shifted so the part starts at 0. Each keeps its number in the whole mix.
+  func sliced(to range: Range<Int64>) -> TrackList {
+    let inside = tracks.compactMap { track -> Track? in
+      let start = max(track.start, range.lowerBound)
+      let end = min(track.end, range.upperBound)
+      guard start < end else { return nil }
+      var cut = track
+      (cut.start, cut.end) = (start - range.lowerBound, end - range.lowerBound)
+      return cut
+    }
+    return TrackList(tracks: inside, sampleRate: sampleRate, sharedTags: sharedTags, isOneAlbum: isOneAlbum)
+  }
+
   /// The tags of an album's tracks that are the album's own.
   private static let albumKeys: Set<String> = ["album_artist", "date", "genre"]
 
