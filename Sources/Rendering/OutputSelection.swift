@@ -1,4 +1,5 @@
 import Composition
+import FFmpegAudio
 
 /// Which parts of a timeline become the output: ranges in order, with silence between them.
 struct OutputSelection: Sendable {
@@ -14,6 +15,15 @@ struct OutputSelection: Sendable {
   /// The output's length in frames.
   var frameCount: Int64 {
     segments.reduce(0) { $0 + Int64($1.count) } + pauseFrames * Int64(max(0, segments.count - 1))
+  }
+
+  /// One chapter per segment, where it lies in the output, titled in order by `titles`.
+  func chapters(titled titles: [String]) -> [Chapter] {
+    var start: Int64 = 0
+    return zip(segments, titles).map { segment, title in
+      defer { start += Int64(segment.count) + pauseFrames }
+      return Chapter(start: start, end: start + Int64(segment.count), title: title)
+    }
   }
 
   /// The timeline position that output frame `frame` plays (the next segment's start in a pause).

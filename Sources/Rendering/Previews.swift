@@ -21,18 +21,23 @@ public enum Previews {
     let timeline = prepared.plan.timeline
     let rate = Double(timeline.sampleRate)
     let contextFrames = Int64((context * rate).rounded())
-    let regions = zip(timeline.clips, timeline.clips.dropFirst()).map { outgoing, incoming in
+    let items = timeline.items
+    let regions = zip(items, items.dropFirst()).map { outgoing, incoming in
       max(0, min(incoming.start, outgoing.end) - contextFrames)..<min(timeline.frameCount, max(incoming.start, outgoing.end) + contextFrames)
     }
     guard !regions.isEmpty else { throw .options("the mix has no transitions: it has only one track") }
+    let names = TrackList(plan: prepared.plan, inputs: prepared.inputs.sources, infos: prepared.inputs.infos).tracks.map { $0.text(.standard) }
+    let titles = regions.indices.map { "\($0 + 1): \(names[$0]) → \(names[$0 + 1])" }
     if !separateFiles {
       let selection = OutputSelection(segments: regions, pauseFrames: Int64((pause * rate).rounded()))
-      return [try Renderer.render(prepared, selection: selection, request: request, cancellation: cancellation)]
+      var titled = request
+      titled.partTitles = titles
+      return [try Renderer.render(prepared, selection: selection, request: titled, cancellation: cancellation)]
     }
     var reports: [RenderReport] = []
     for (index, region) in regions.enumerated() {
       var single = request
-      single.outputPath = numbered(request.outputPath, index + 1, regions.count)
+      single.outputPath = numbered(request.outputPath, index + 1, regions.count, naming: "\(names[index]) → \(names[index + 1])")
       reports.append(try Renderer.render(prepared, selection: OutputSelection(segments: [region]), request: single, cancellation: cancellation))
     }
     return reports
@@ -66,12 +71,14 @@ public enum Previews {
   /// The fade at a preview's outer edges: 10 ms, long enough to hide the cut, too short to hear.
   public static let defaultEdgeFade = 0.010
 
-  /// `mix.flac` → `mix-transition-03.flac`, zero-padded to the count's width.
-  private static func numbered(_ path: String, _ number: Int, _ count: Int) -> String {
+  /// `mix.flac` → `mix-transition-03 (Artist - Song → Other - Tune).flac`, the number zero-padded
+  /// to the count's width, `naming` made safe for a file name (no slashes, at most 120 characters).
+  private static func numbered(_ path: String, _ number: Int, _ count: Int, naming: String) -> String {
     let url = URL(fileURLWithPath: path)
     let digits = max(2, String(count).count)
     let label = String(repeating: "0", count: max(0, digits - String(number).count)) + String(number)
-    let name = url.deletingPathExtension().lastPathComponent + "-transition-" + label
+    let safe = String(naming.map { "/\\:\0".contains($0) ? "-" : $0 }.prefix(120))
+    let name = url.deletingPathExtension().lastPathComponent + "-transition-" + label + " (" + safe + ")"
     let folder = (path as NSString).deletingLastPathComponent
     return (folder.isEmpty ? "" : folder + "/") + name + (url.pathExtension.isEmpty ? "" : "." + url.pathExtension)
   }

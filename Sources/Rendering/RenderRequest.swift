@@ -29,6 +29,9 @@ public struct RenderRequest: Sendable {
     for index in overlays.indices { overlays[index].input.tolerance = tolerance }
   }
 
+  /// Titles of the parts of a preview, one per part: written as the output's chapters, where a
+  /// preview has no track list of its own.
+  var partTitles: [String] = []
   /// Seconds over which each rendered part fades in and out at its outer edges (previews, a
   /// range), so it starts and ends without a click; nil for exact slices of the mix.
   public var edgeFade: Double?

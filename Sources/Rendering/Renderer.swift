@@ -101,7 +101,7 @@ public enum Renderer {
     let metadata = try trackList.map { list throws(RenderError) in
       try ListingWriter.metadata(list, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath,
         containerName: format.containerName, firstInput: inputs[0])
-    }
+    } ?? (request.partTitles.isEmpty ? nil : ContainerMetadata(chapters: selection.chapters(titled: request.partTitles)))
 
     let writer: AudioFileWriter
     do {

@@ -125,12 +125,22 @@ import Testing
     #expect(!tags.contains { $0.contains("brand") || $0.contains("handler_name") || $0.contains("vendor_id") }, "\(tags)")
   }
 
-  @Test func previewWritesOneFilePerTransition() throws {
+  /// Separate previews are named by their number and the two tracks; one file of them has a
+  /// chapter per transition, titled the same way.
+  @Test func previewsNameTheirTransitions() throws {
     let fixture = try Fixture()
     try Album.make(in: fixture)
     let result = try fixture.run(["preview", "transitions"] + Album.tracks.map(\.name) + ["-o", "p.flac", "--context", "1", "--separate"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(fixture.names().filter { $0.hasPrefix("p-transition-") } == ["p-transition-01.flac", "p-transition-02.flac", "p-transition-03.flac"])
+    #expect(
+      fixture.names().filter { $0.hasPrefix("p-transition-") } == [
+        "p-transition-01 (01 one → 02 two).flac", "p-transition-02 (02 two → 03 three).flac", "p-transition-03 (03 three → 04 four).flac",
+      ])
+
+    let one = try fixture.run(["preview", "transitions"] + Album.tracks.map(\.name) + ["-o", "all.m4a", "--context", "1"])
+    #expect(one.status == 0, "\(one.stderr)")
+    let probe = try FFmpegCLI.run("ffprobe", ["-v", "error", "-show_entries", "chapter_tags=title", "-of", "csv=p=0", fixture.file("all.m4a")])
+    #expect(String(decoding: probe.stdout, as: UTF8.self) == "1: 01 one → 02 two\n2: 02 two → 03 three\n3: 03 three → 04 four\n")
   }
 
   @Test func nativePlaylistNamesMissingFilesWithTheirLineAndColumn() throws {

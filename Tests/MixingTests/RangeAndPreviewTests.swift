@@ -67,7 +67,7 @@ import Testing
 
     let separate = try Previews.transitions(
       RenderRequest(inputs: inputs, outputPath: fixture.folder.file("t.flac"), mix: mix), context: 0.5, separateFiles: true, edgeFade: 0)
-    #expect(separate.map(\.outputPath) == (1...3).map { fixture.folder.file("t-transition-0\($0).flac") })
+    #expect(separate.map(\.outputPath) == (1...3).map { fixture.folder.file("t-transition-0\($0) (t\($0 - 1) → t\($0)).flac") })
     let second = try FFmpegCLI.decodeInt16(separate[1].outputPath)
     #expect(second == Array(full[Int(expectedRegions[1].lowerBound * 2)..<Int(expectedRegions[1].upperBound * 2)]))
   }
