@@ -1,5 +1,5 @@
 import AudioTestSupport
-import Containers
+@testable import Containers
 import Foundation
 import Testing
 
@@ -18,7 +18,7 @@ struct MP3InfoFrameTests {
     #expect(bytes[lameOffset..<lameOffset + 4].elementsEqual("Lavc".utf8))
     bytes.replaceSubrange(lameOffset..<lameOffset + 4, with: Array("Xxxx".utf8))
     if resum {
-      let crc = MP3TestFiles.crc16(bytes[0..<lameOffset + 34])
+      let crc = LAMETag.checksum(bytes[0..<lameOffset + 34])
       bytes[lameOffset + 34] = UInt8(crc >> 8)
       bytes[lameOffset + 35] = UInt8(crc & 0xFF)
     }

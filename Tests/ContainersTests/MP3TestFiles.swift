@@ -84,16 +84,6 @@ enum MP3TestFiles {
     return path
   }
 
-  /// A CRC-16/ARC, as LAME sums its tag.
-  static func crc16(_ bytes: ArraySlice<UInt8>) -> UInt16 {
-    var crc: UInt16 = 0
-    for byte in bytes {
-      crc ^= UInt16(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
-    }
-    return crc
-  }
-
   static func littleEndian(_ value: UInt32) -> [UInt8] { AudioTags.littleEndian(value) }
   static func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * (3 - $0))) & 0xFF) } }
 }
