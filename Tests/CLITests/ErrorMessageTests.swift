@@ -31,6 +31,9 @@ extension ErrorCase {
       "truncated FLAC", files: [.truncatedFLAC("trunc.flac", frames: 100_003)], "trunc.flac -o out.flac",
       "error: trunc.flac: truncated: decoded {decoded} of 100003 sample frames\n"),
     ErrorCase(
+      "truncated MP3", files: [.truncatedMP3("cut.mp3", frames: 100_003)], "cut.mp3 -o out.flac",
+      "error: cut.mp3: truncated: decoded {decodedMP3} of 100003 sample frames\n"),
+    ErrorCase(
       "video without audio", files: [.video("video.mkv")], "video.mkv -o out.flac",
       "error: video.mkv: has no audio stream\n"),
     ErrorCase(

@@ -11,6 +11,8 @@ enum FixtureFile: Sendable {
   case empty(String)
   /// A FLAC of `frames` sample frames cut to 80% of its bytes.
   case truncatedFLAC(String, frames: Int)
+  /// A LAME-tagged MP3 of `frames` sample frames cut to 60% of its bytes.
+  case truncatedMP3(String, frames: Int)
   /// A one-second MPEG-4 video with no audio stream.
   case video(String)
   /// An audio file whose stream holds no sample frames (a FLAC of length 0).
@@ -57,6 +59,7 @@ final class Fixture {
     case .text(let name, let text): try write(name, Data(text.utf8))
     case .empty(let name): try write(name, Data())
     case .truncatedFLAC(let name, let frames): try truncatedFLAC(name, frames: frames)
+    case .truncatedMP3(let name, let frames): try truncatedMP3(name, frames: frames)
     case .video(let name):
       try FFmpegCLI.make(["-f", "lavfi", "-i", "color=c=red:s=16x16:d=1", "-c:v", "mpeg4", try prepared(name)])
     case .noAudio(let name):
@@ -118,6 +121,17 @@ final class Fixture {
     // The CLI reports the damaged last frame and goes on; what it wrote before that is what survives.
     let decoded = try FFmpegCLI.ffmpeg(["-i", file(name), "-f", "s16le", "-ac", "2", "-"]).stdout.count / 4
     placeholders["{decoded}"] = String(decoded)
+  }
+
+  /// A LAME-tagged MP3 cut to 60% of its bytes; `{decodedMP3}` becomes the frames the ffmpeg CLI
+  /// decodes from it (the LAME tag's start trim applies; the cut end has no padding to trim).
+  private func truncatedMP3(_ name: String, frames: Int) throws {
+    let whole = file(name + ".whole.mp3")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=\(Self.toneFrequency):r=44100", "-af", "atrim=end_sample=\(frames)", "-c:a", "libmp3lame", whole])
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+    try FileManager.default.removeItem(atPath: whole)
+    try write(name, bytes.prefix(bytes.count * 6 / 10))
+    placeholders["{decodedMP3}"] = String(try FFmpegCLI.decodeFloat(file(name)).count)
   }
 
   /// Renders each lavfi source, cut to its frame count, into its file: one input and one output each.

@@ -1,4 +1,5 @@
 import AudioTestSupport
+import Containers
 import FFmpegAudio
 import Foundation
 import Rendering
@@ -75,6 +76,21 @@ struct InputLengthTests {
     let missing = 100_003 - report.outputFrameCount
     #expect(missing > 30_000 && missing < 50_000)
     #expect(report.allNotes.contains { $0.hasPrefix("\(cut): truncated: \(missing) sample frames (") })
+  }
+
+  /// An MP4 without an edit list but with an iTunSMPB tag (as iTunes-era files have) decodes to
+  /// the tag's length, from the tag's priming.
+  @Test func mp4WithITunSMPBAndNoEditListDecodesToTheTagsLength() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("itunes.m4a")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=440:d=3", "-af", "atrim=end_sample=100003", "-c:a", "aac", "-use_editlist", "0", path])
+    let reference = try AudioFile.read(path: path).samples
+    // Without a tag, the priming of FFmpeg's encoder: now the tag says so, with a 1088-frame priming.
+    try MP4TagWriter.setFreeformTags(
+      [.gapless(ITunesGaplessInfo(priming: 1_088, padding: 285, length: 99_939))], inFileAt: path)
+    let decoded = try AudioFile.read(path: path).samples
+    #expect(decoded.count == 99_939)
+    #expect(decoded.elementsEqual(reference[64...]), "the samples are not the stream after the tag's priming")
   }
 
   /// A compressed WAV's `fact` chunk is its length (the RIFF rule): the padded last block is cut.
