@@ -137,10 +137,14 @@ struct MP4AudioTrackScan {
     do {
       let count = Int(try reader.uint32())
       guard count <= reader.remaining / 8 else { throw tooShort(stts) }
-      return MP4SampleDurations(
-        runs: try (0..<count).map { _ throws(BigEndianReader.Shortfall) in
-          (Int64(try reader.uint32()), Int64(try reader.uint32()))
-        })
+      let runs = try (0..<count).map { _ throws(BigEndianReader.Shortfall) in
+        (count: Int64(try reader.uint32()), duration: Int64(try reader.uint32()))
+      }
+      guard MP4SampleDurations.total(ofRuns: runs) <= Int128(Int64.max) else {
+        throw MP4Error.malformedBox(
+          path: file.path, box: "stts", offset: stts.offset, reason: "adds up to more time than 64 bits hold")
+      }
+      return MP4SampleDurations(runs: runs)
     } catch let error as MP4Error {
       throw error
     } catch {
