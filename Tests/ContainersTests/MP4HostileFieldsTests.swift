@@ -63,4 +63,22 @@ struct MP4HostileFieldsTests {
         == "the edit list states a negative time, so it was not used; "
         + "no edit list or iTunSMPB and no known encoder: the length is what decodes")
   }
+
+  /// A sample entry whose child is a `wave` box holding a `wave` box, 100,000 deep (800 kB):
+  /// reading it must neither copy the rest at every level (40 GB) nor recurse that deep.
+  @Test func deeplyNestedWaveBoxes() throws {
+    let depth = 100_000
+    // Built outside in: each header's size counts the headers inside it and the empty `esds`.
+    let nested = (0..<depth).flatMap { level in B.u32(8 * (depth - level) + 8) + Array("wave".utf8) } + B.box("esds", [])
+    let entry = B.box(
+      "mp4a",
+      [UInt8](repeating: 0, count: 6) + B.u16(1) + B.u16(0) + B.u16(0) + B.u32(0) + B.u16(2) + B.u16(16) + B.u16(0)
+        + B.u16(0) + B.u32(44_100 << 16) + nested)
+    let stbl = B.box("stbl", B.fullBox("stsd", B.u32(1) + entry) + B.timeToSample([(1, 1024)]))
+    let mdia = B.box(
+      "mdia", B.header32("mdhd", timescale: 44_100, duration: 1024) + B.handler("soun") + B.box("minf", stbl))
+    let path = write(ftyp + B.box("moov", mvhd + B.box("trak", mdia)))
+    let fields = try MP4File.audioTrackFields(at: path)
+    #expect(fields.codec == "mp4a" && fields.sampleRate == 44_100 && fields.objectType == nil)
+  }
 }
