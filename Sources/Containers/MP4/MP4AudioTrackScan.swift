@@ -1,5 +1,6 @@
 /// Walks an MP4 file's `moov` for the fields of its first audio track, reading only the boxes that
-/// hold them: `mvhd`, the track's `elst`, `mdhd`, `hdlr`, `stsd` and `stts`, and `udta/meta/ilst`.
+/// hold them: `mvhd`, the track's `elst`, `mdhd`, `hdlr`, `stsd` and `stts`, and the item list in
+/// `udta/meta/ilst` or, as some writers put it and FFmpeg reads it too, `meta/ilst` directly.
 struct MP4AudioTrackScan {
   private let file: MP4BoxReader
 
@@ -26,6 +27,10 @@ struct MP4AudioTrackScan {
           lastTrackIsAudio = true
         }
       case "udta":
+        for meta in try file.children(of: box) where meta.type == "meta" {
+          try readTags(in: meta, into: &tags, followingAudio: lastTrackIsAudio)
+        }
+      case "meta":
         try readTags(in: box, into: &tags, followingAudio: lastTrackIsAudio)
       default:
         break
@@ -152,23 +157,21 @@ struct MP4AudioTrackScan {
     }
   }
 
-  /// Reads the encoder and freeform tags of `udta/meta/ilst`.
-  private func readTags(in udta: MP4BoxHeader, into tags: inout Tags, followingAudio: Bool) throws(MP4Error) {
-    for meta in try file.children(of: udta) where meta.type == "meta" {
-      let start = try file.read(at: meta.payloadOffset, count: Int(min(8, meta.payloadSize)))
-      let prefix = MP4ItemList.metaPrefixLength(start)
-      for ilst in try file.children(of: meta, skipping: Int64(prefix)) where ilst.type == "ilst" {
-        for item in try file.children(of: ilst) {
-          switch item.type {
-          case "©too":
-            tags.encoder = MP4ItemList.text(inItem: try file.payload(of: item)) ?? tags.encoder
-          case "----":
-            guard let tag = MP4ItemList.freeformTag(inItem: try file.payload(of: item)) else { continue }
-            tags.freeform.append(tag)
-            if tag.name == ITunesGaplessInfo.tagName { tags.gaplessInfoFollowsAudio = followingAudio }
-          default:
-            break
-          }
+  /// Reads the encoder and freeform tags of the item list in `meta`.
+  private func readTags(in meta: MP4BoxHeader, into tags: inout Tags, followingAudio: Bool) throws(MP4Error) {
+    let start = try file.read(at: meta.payloadOffset, count: Int(min(8, meta.payloadSize)))
+    let prefix = MP4ItemList.metaPrefixLength(start)
+    for ilst in try file.children(of: meta, skipping: Int64(prefix)) where ilst.type == "ilst" {
+      for item in try file.children(of: ilst) {
+        switch item.type {
+        case "©too":
+          tags.encoder = MP4ItemList.text(inItem: try file.payload(of: item)) ?? tags.encoder
+        case "----":
+          guard let tag = MP4ItemList.freeformTag(inItem: try file.payload(of: item)) else { continue }
+          tags.freeform.append(tag)
+          if tag.name == ITunesGaplessInfo.tagName { tags.gaplessInfoFollowsAudio = followingAudio }
+        default:
+          break
         }
       }
     }
