@@ -27,7 +27,8 @@ struct MP4HostileFieldsTests {
     let path = write(bytes)
     let error = #expect(throws: MP4Error.self) { try MP4File.audioTrackFields(at: path) }
     #expect(
-      error?.description == "\(path) is damaged: the 'stts' box at byte \(sttsAt) adds up to more time than 64 bits hold")
+      error?.description
+        == "\(path) is damaged: the 'stts' box at byte \(sttsAt) adds up to more time than 64 bits hold")
   }
 
   /// An `mdhd` (version 1) whose duration is the most negative 64-bit number, and an edit list
@@ -69,7 +70,8 @@ struct MP4HostileFieldsTests {
   @Test func deeplyNestedWaveBoxes() throws {
     let depth = 100_000
     // Built outside in: each header's size counts the headers inside it and the empty `esds`.
-    let nested = (0..<depth).flatMap { level in B.u32(8 * (depth - level) + 8) + Array("wave".utf8) } + B.box("esds", [])
+    let headers = (0..<depth).flatMap { level in B.u32(8 * (depth - level) + 8) + Array("wave".utf8) }
+    let nested = headers + B.box("esds", [])
     let entry = B.box(
       "mp4a",
       [UInt8](repeating: 0, count: 6) + B.u16(1) + B.u16(0) + B.u16(0) + B.u32(0) + B.u16(2) + B.u16(16) + B.u16(0)
