@@ -1,6 +1,7 @@
 /// Walks an MP4 file's `moov` for the fields of its first audio track, reading only the boxes that
-/// hold them: `mvhd`, the track's `elst`, `mdhd`, `hdlr`, `stsd` and `stts`, and the item list in
-/// `udta/meta/ilst` or, as some writers put it and FFmpeg reads it too, `meta/ilst` directly.
+/// hold them: `mvhd`, the track's `elst`, `mdhd`, `hdlr`, `stsd` and `stts`, and the item lists
+/// in `udta/meta/ilst`, or `meta/ilst` directly, of the movie and of the audio track: everywhere
+/// FFmpeg reads them.
 struct MP4AudioTrackScan {
   private let file: MP4BoxReader
 
@@ -25,13 +26,11 @@ struct MP4AudioTrackScan {
         if track == nil, let audio = try audioTrack(box) {
           track = audio
           lastTrackIsAudio = true
+          // FFmpeg reads the track's own item list as that track's, wherever the track lies.
+          for child in try file.children(of: box) { try readTags(inUserData: child, into: &tags, followingAudio: true) }
         }
-      case "udta":
-        for meta in try file.children(of: box) where meta.type == "meta" {
-          try readTags(in: meta, into: &tags, followingAudio: lastTrackIsAudio)
-        }
-      case "meta":
-        try readTags(in: box, into: &tags, followingAudio: lastTrackIsAudio)
+      case "udta", "meta":
+        try readTags(inUserData: box, into: &tags, followingAudio: lastTrackIsAudio)
       default:
         break
       }
@@ -154,6 +153,20 @@ struct MP4AudioTrackScan {
       throw error
     } catch {
       throw tooShort(stts)
+    }
+  }
+
+  /// Reads the item lists in `box` when it is a `udta` (in the `meta` boxes it holds) or a `meta`.
+  private func readTags(inUserData box: MP4BoxHeader, into tags: inout Tags, followingAudio: Bool) throws(MP4Error) {
+    switch box.type {
+    case "udta":
+      for meta in try file.children(of: box) where meta.type == "meta" {
+        try readTags(in: meta, into: &tags, followingAudio: followingAudio)
+      }
+    case "meta":
+      try readTags(in: box, into: &tags, followingAudio: followingAudio)
+    default:
+      break
     }
   }
 
