@@ -59,6 +59,34 @@ struct MP4BoxLayoutTests {
     #expect(MP4GaplessDecision.span(for: fields) == GaplessSpan(skip: 2112, length: 100_003, source: "iTunSMPB"))
   }
 
+  /// An item list in a `meta` straight inside `moov` (no `udta`), after the track: FFmpeg reads it
+  /// there too and drops the priming itself (measured: an iTunSMPB priming of 2112 moved there
+  /// from `udta` still decodes 99,264 of 101,376 frames), so the span must skip nothing.
+  @Test func metaWithoutUserData() throws {
+    let meta = B.fullBox("meta", B.handler("mdir") + B.box("ilst", B.freeform("iTunSMPB", Self.gapless)))
+    let track = B.audioTrack(timescale: 44_100, duration: 102_400, runs: [(100, 1024)])
+    let moov = B.box("moov", B.header32("mvhd", timescale: 1000, duration: 2322) + track + meta)
+    let fields = try MP4File.audioTrackFields(at: write(ftyp + moov))
+    #expect(fields.gaplessInfo?.priming == 2112)
+    #expect(fields.gaplessInfoFollowsTrack)
+    #expect(MP4GaplessDecision.span(for: fields) == GaplessSpan(skip: 0, length: 100_003, source: "iTunSMPB"))
+  }
+
+  /// An item list in the audio track's own `udta`, before a video track: FFmpeg reads it as the
+  /// audio track's (measured: an iTunSMPB priming of 2112 moved into `trak/udta` still decodes
+  /// 99,264 of 101,376 frames), so the span must skip nothing.
+  @Test func itemListInTheTrack() throws {
+    let udta = B.box("udta", B.fullBox("meta", B.handler("mdir") + B.box("ilst", B.freeform("iTunSMPB", Self.gapless))))
+    let audio = B.audioTrack(timescale: 44_100, duration: 102_400, runs: [(100, 1024)])
+    let track = B.box("trak", Array(audio.dropFirst(8)) + udta)
+    let video = B.box("trak", B.box("mdia", B.handler("vide")))
+    let moov = B.box("moov", B.header32("mvhd", timescale: 1000, duration: 2322) + track + video)
+    let fields = try MP4File.audioTrackFields(at: write(ftyp + moov))
+    #expect(fields.gaplessInfo?.priming == 2112)
+    #expect(fields.gaplessInfoFollowsTrack)
+    #expect(MP4GaplessDecision.span(for: fields) == GaplessSpan(skip: 0, length: 100_003, source: "iTunSMPB"))
+  }
+
   /// Damaged and foreign files, with the exact message each gives.
   @Test func damagedFiles() throws {
     let mvhd = B.header32("mvhd", timescale: 1000, duration: 2268)

@@ -136,6 +136,25 @@ struct MP4TagWriterTests {
     #expect(shifted.content == .bytes(expected))
   }
 
+  /// A damaged `udta` holding a `udta` 100,000 deep (800 kB): only `moov/udta/meta/ilst` and the
+  /// way to the sample tables are opened, so the chain stays bytes instead of being copied at
+  /// every level (tens of gigabytes), and the tag goes into a new `meta` beside it.
+  @Test func deeplyNestedBoxesStayUnopened() throws {
+    let depth = 100_000
+    // Built outside in: each header's size counts the headers inside it.
+    let nested = (0..<depth).flatMap { level in MP4TestBoxes.u32(8 * (depth - level)) + Array("udta".utf8) }
+    let track = MP4TestBoxes.audioTrack(timescale: 44_100, duration: 1024, runs: [(1, 1024)])
+    let mvhd = MP4TestBoxes.header32("mvhd", timescale: 1000, duration: 23)
+    let path = folder.file("nested.m4a")
+    let moov = MP4TestBoxes.box("moov", mvhd + track + MP4TestBoxes.box("udta", nested))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(MP4TestBoxes.box("ftyp", []) + moov))
+    try MP4TagWriter.setFreeformTags([.gapless(Self.ffmpegGapless)], inFileAt: path)
+    #expect(try MP4File.audioTrackFields(at: path).gaplessInfo == Self.ffmpegGapless)
+    // ftyp, moov, then the new meta (header, version and flags), its hdlr, ilst and the item.
+    let added: Int64 = (8 + 4) + 33 + 8 + Self.itemSize
+    #expect(try MP4TestFiles.size(path) == 8 + Int64(moov.count) + added)
+  }
+
   /// The first track's chunk offsets, read from the file's `stco`.
   private func chunkOffsets(_ path: String) throws -> [Int64] {
     let file = try MP4BoxReader(path: path)

@@ -1,5 +1,7 @@
 /// Walks an MP4 file's `moov` for the fields of its first audio track, reading only the boxes that
-/// hold them: `mvhd`, the track's `elst`, `mdhd`, `hdlr`, `stsd` and `stts`, and `udta/meta/ilst`.
+/// hold them: `mvhd`, the track's `elst`, `mdhd`, `hdlr`, `stsd` and `stts`, and the item lists
+/// in `udta/meta/ilst`, or `meta/ilst` directly, of the movie and of the audio track: everywhere
+/// FFmpeg reads them.
 struct MP4AudioTrackScan {
   private let file: MP4BoxReader
 
@@ -24,9 +26,11 @@ struct MP4AudioTrackScan {
         if track == nil, let audio = try audioTrack(box) {
           track = audio
           lastTrackIsAudio = true
+          // FFmpeg reads the track's own item list as that track's, wherever the track lies.
+          for child in try file.children(of: box) { try readTags(inUserData: child, into: &tags, followingAudio: true) }
         }
-      case "udta":
-        try readTags(in: box, into: &tags, followingAudio: lastTrackIsAudio)
+      case "udta", "meta":
+        try readTags(inUserData: box, into: &tags, followingAudio: lastTrackIsAudio)
       default:
         break
       }
@@ -137,10 +141,14 @@ struct MP4AudioTrackScan {
     do {
       let count = Int(try reader.uint32())
       guard count <= reader.remaining / 8 else { throw tooShort(stts) }
-      return MP4SampleDurations(
-        runs: try (0..<count).map { _ throws(BigEndianReader.Shortfall) in
-          (Int64(try reader.uint32()), Int64(try reader.uint32()))
-        })
+      let runs = try (0..<count).map { _ throws(BigEndianReader.Shortfall) in
+        (count: Int64(try reader.uint32()), duration: Int64(try reader.uint32()))
+      }
+      guard MP4SampleDurations.total(ofRuns: runs) <= Int128(Int64.max) else {
+        throw MP4Error.malformedBox(
+          path: file.path, box: "stts", offset: stts.offset, reason: "adds up to more time than 64 bits hold")
+      }
+      return MP4SampleDurations(runs: runs)
     } catch let error as MP4Error {
       throw error
     } catch {
@@ -148,23 +156,35 @@ struct MP4AudioTrackScan {
     }
   }
 
-  /// Reads the encoder and freeform tags of `udta/meta/ilst`.
-  private func readTags(in udta: MP4BoxHeader, into tags: inout Tags, followingAudio: Bool) throws(MP4Error) {
-    for meta in try file.children(of: udta) where meta.type == "meta" {
-      let start = try file.read(at: meta.payloadOffset, count: Int(min(8, meta.payloadSize)))
-      let prefix = MP4ItemList.metaPrefixLength(start)
-      for ilst in try file.children(of: meta, skipping: Int64(prefix)) where ilst.type == "ilst" {
-        for item in try file.children(of: ilst) {
-          switch item.type {
-          case "©too":
-            tags.encoder = MP4ItemList.text(inItem: try file.payload(of: item)) ?? tags.encoder
-          case "----":
-            guard let tag = MP4ItemList.freeformTag(inItem: try file.payload(of: item)) else { continue }
-            tags.freeform.append(tag)
-            if tag.name == ITunesGaplessInfo.tagName { tags.gaplessInfoFollowsAudio = followingAudio }
-          default:
-            break
-          }
+  /// Reads the item lists in `box` when it is a `udta` (in the `meta` boxes it holds) or a `meta`.
+  private func readTags(inUserData box: MP4BoxHeader, into tags: inout Tags, followingAudio: Bool) throws(MP4Error) {
+    switch box.type {
+    case "udta":
+      for meta in try file.children(of: box) where meta.type == "meta" {
+        try readTags(in: meta, into: &tags, followingAudio: followingAudio)
+      }
+    case "meta":
+      try readTags(in: box, into: &tags, followingAudio: followingAudio)
+    default:
+      break
+    }
+  }
+
+  /// Reads the encoder and freeform tags of the item list in `meta`.
+  private func readTags(in meta: MP4BoxHeader, into tags: inout Tags, followingAudio: Bool) throws(MP4Error) {
+    let start = try file.read(at: meta.payloadOffset, count: Int(min(8, meta.payloadSize)))
+    let prefix = MP4ItemList.metaPrefixLength(start)
+    for ilst in try file.children(of: meta, skipping: Int64(prefix)) where ilst.type == "ilst" {
+      for item in try file.children(of: ilst) {
+        switch item.type {
+        case "©too":
+          tags.encoder = MP4ItemList.text(inItem: try file.payload(of: item)) ?? tags.encoder
+        case "----":
+          guard let tag = MP4ItemList.freeformTag(inItem: try file.payload(of: item)) else { continue }
+          tags.freeform.append(tag)
+          if tag.name == ITunesGaplessInfo.tagName { tags.gaplessInfoFollowsAudio = followingAudio }
+        default:
+          break
         }
       }
     }

@@ -1,8 +1,9 @@
 /// A box held in memory to be changed and written again: its type, and either its bytes or the
 /// boxes inside it.
 ///
-/// Only the boxes on the way to what the tag writer changes are opened (`moov` down to `ilst`, and
-/// down to the chunk offset tables); every other box stays as the bytes it was read as.
+/// Only the boxes on the way to what the tag writer changes are opened (`moov/udta/meta/ilst`, and
+/// `moov/trak/mdia/minf/stbl` for the chunk offset tables); every other box, wherever it lies,
+/// stays as the bytes it was read as, so a damaged file cannot nest opened boxes deeper than that.
 struct MP4Box: Equatable {
   var type: FourCC
   var content: Content
@@ -14,8 +15,10 @@ struct MP4Box: Equatable {
     case boxes(prefix: [UInt8], children: [MP4Box])
   }
 
-  /// The boxes that are opened when read.
-  static let opened: Set<FourCC> = ["moov", "trak", "mdia", "minf", "stbl", "udta", "meta", "ilst"]
+  /// The boxes that are opened when read, by the box that holds them.
+  static let opened: [FourCC: Set<FourCC>] = [
+    "moov": ["trak", "udta"], "trak": ["mdia"], "mdia": ["minf"], "minf": ["stbl"], "udta": ["meta"], "meta": ["ilst"],
+  ]
 
   init(type: FourCC, content: Content) {
     self.type = type
@@ -31,17 +34,19 @@ struct MP4Box: Equatable {
   static func read(_ bytes: [UInt8]) throws(MP4BoxHeader.Problem) -> MP4Box {
     let header = try MP4BoxHeader.parse(
       Array(bytes.prefix(MP4BoxHeader.longestHeader)), offset: 0, parentEnd: Int64(bytes.count))
-    return try read(header, in: bytes)
+    return try read(header, in: bytes, opening: true)
   }
 
-  private static func read(_ header: MP4BoxHeader, in bytes: [UInt8]) throws(MP4BoxHeader.Problem) -> MP4Box {
+  private static func read(_ header: MP4BoxHeader, in bytes: [UInt8], opening: Bool) throws(MP4BoxHeader.Problem)
+    -> MP4Box
+  {
     let payload = header.payload(in: bytes)
-    guard opened.contains(header.type) else { return MP4Box(type: header.type, content: .bytes(payload)) }
+    guard opening else { return MP4Box(type: header.type, content: .bytes(payload)) }
     let prefix = header.type == "meta" ? MP4ItemList.metaPrefixLength(payload) : 0
     guard payload.count >= prefix else { throw .truncatedHeader }
     var children: [MP4Box] = []
     for child in try MP4BoxHeader.list(in: payload, from: prefix, to: payload.count) {
-      children.append(try read(child, in: payload))
+      children.append(try read(child, in: payload, opening: opened[header.type]?.contains(child.type) ?? false))
     }
     return MP4Box(container: header.type, prefix: Array(payload.prefix(prefix)), children: children)
   }

@@ -71,15 +71,25 @@ public enum MP4GaplessDecision {
           : "the edit list plays \(played.count) stretches of the media, so it was not used")
       return nil
     }
-    guard edit.rate == MP4Edit.normalRate, edit.mediaTime >= 0 else {
+    guard edit.rate == MP4Edit.normalRate else {
       notes.append("the edit list plays at a rate other than 1, so it was not used")
       return nil
     }
+    guard edit.mediaTime >= 0, edit.duration >= 0 else {
+      notes.append("the edit list states a negative time, so it was not used")
+      return nil
+    }
     var placement = Placement(start: edit.mediaTime, source: "MP4 edit list")
-    let held = track.packetDurations.total - edit.mediaTime
+    // The media time is at least 0 here, so no difference below can overflow.
+    let total = track.packetDurations.total
+    let held = max(0, total - edit.mediaTime)
+    if total > 0, held == 0 {
+      placement.notes.append("the edit list starts at or past the end of the media")
+    }
+    let declared = track.mediaDuration - min(edit.mediaTime, track.mediaDuration)  // mdhd's, after the start
     if edit.duration == 0 {
       placement.length = held  // a duration of 0 plays the rest of the media
-    } else if let exact = [held, track.mediaDuration - edit.mediaTime].first(where: {
+    } else if let exact = [held, declared].first(where: {
       $0 > 0 && Timescale.withinOneTick(edit.duration, of: track.movieTimescale, $0, of: track.mediaTimescale)
     }) {
       placement.length = exact
@@ -95,7 +105,7 @@ public enum MP4GaplessDecision {
         placement.length = held
       }
     }
-    let pause = pauses.reduce(0) { $0 + $1.duration }
+    let pause = Int64(clamping: pauses.reduce(Int128(0)) { $0 + Int128($1.duration) })
     if pause > 0 {
       let frames = Timescale.convert(pause, from: track.movieTimescale, to: track.mediaTimescale).value
       placement.notes.append("the edit list starts with a pause of \(frames) frames, which is left out")

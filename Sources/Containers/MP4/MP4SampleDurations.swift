@@ -20,15 +20,24 @@ public struct MP4SampleDurations: Sendable, Equatable {
   }
 
   /// The summary of a table's runs, each (packets, duration of each), in the table's order.
+  ///
+  /// Counts and totals past `Int64.max` (only a damaged table states them) stop at `Int64.max`;
+  /// `total(ofRuns:)` tells them apart first.
   public init(runs: [(count: Int64, duration: Int64)]) {
     let nonEmpty = runs.filter { $0.count > 0 }
-    packetCount = nonEmpty.reduce(0) { $0 + $1.count }
-    total = nonEmpty.reduce(0) { $0 + $1.count * $1.duration }
+    packetCount = Int64(clamping: nonEmpty.reduce(Int128(0)) { $0 + Int128($1.count) })
+    total = Int64(clamping: Self.total(ofRuns: nonEmpty))
     last = nonEmpty.last?.duration
     // Every packet but the last: the runs before the last one, and the last run less one packet.
     var allButLast = nonEmpty.dropLast().map(\.duration)
     if let final = nonEmpty.last, final.count > 1 { allButLast.append(final.duration) }
     let shared = Set(allButLast)
     common = shared.count == 1 ? shared.first : (packetCount == 1 ? last : nil)
+  }
+
+  /// The runs' durations added up, wide enough that no table overflows it: 2³² runs of 2³² − 1
+  /// packets of 2³² − 1 ticks stay far below `Int128.max`.
+  public static func total(ofRuns runs: [(count: Int64, duration: Int64)]) -> Int128 {
+    runs.reduce(Int128(0)) { $0 + Int128(max(0, $1.count)) * Int128($1.duration) }
   }
 }

@@ -47,12 +47,15 @@ struct MP4SampleEntry: Equatable {
 
   /// Reads `esds` and `dOps`, also inside QuickTime's `wave` wrapper; damaged children are ignored,
   /// since the codec and rate are known without them.
-  private mutating func readChildren(_ bytes: [UInt8]) {
+  ///
+  /// Only one `wave` is opened, as QuickTime writes it: a `wave` in a `wave` is no real layout, and
+  /// following a damaged chain of them would copy what remains at every level.
+  private mutating func readChildren(_ bytes: [UInt8], insideWave: Bool = false) {
     guard let boxes = try? MP4BoxHeader.list(in: bytes, from: 0, to: bytes.count) else { return }
     for box in boxes {
       let payload = box.payload(in: bytes)
       switch box.type {
-      case "wave": readChildren(payload)
+      case "wave" where !insideWave: readChildren(payload, insideWave: true)
       case "esds": readElementaryStreamDescriptor(payload)
       case "dOps":
         if payload.count >= 4 { opusPreSkip = Int64(payload[2]) << 8 | Int64(payload[3]) }
