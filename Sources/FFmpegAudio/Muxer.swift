@@ -124,6 +124,9 @@ final class Muxer {
     var options: OpaquePointer?
     defer { av_dict_free(&options) }
     if isMP4Family { av_dict_set(&options, "movie_timescale", String(sampleRate), 0) }
+    // A WAV past 4 GiB cannot state its size in RIFF's 32 bits: it becomes RF64 (EBU Tech 3306),
+    // which SoX, FFmpeg and pro tools read; smaller files stay plain RIFF.
+    if containerName == "wav" { av_dict_set(&options, "rf64", "auto", 0) }
     try check(avformat_write_header(context, &options), "avformat_write_header", path: path)
   }
 

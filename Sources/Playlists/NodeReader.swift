@@ -55,6 +55,9 @@ struct NodeReader {
     guard let seconds = TimeParser.seconds(text) else {
       throw error(node, "'\(name)' must be a time in seconds or [h:]mm:ss[.fff], not '\(text)'")
     }
+    guard seconds <= TimeParser.maximumSeconds else {
+      throw error(node, "'\(name)' must be at most \(Int(TimeParser.maximumSeconds)) seconds, not '\(text)'")
+    }
     return seconds
   }
 

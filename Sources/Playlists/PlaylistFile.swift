@@ -20,22 +20,31 @@ public enum PlaylistFile {
     try read(path: path, including: [])
   }
 
+  /// How deep playlists may name playlists: deeper is a mistake, and the recursion that reads
+  /// them never goes further than this.
+  public static let deepestNesting = 32
+
   private static func read(path: String, including chain: [String]) throws(PlaylistError) -> Playlist {
     let text = try readText(path)
     let format = try format(of: text, path: path)
     var playlist = try format.parse(text, file: path)
-    // The playlists from the outermost to this one, to refuse one that includes itself.
-    let visited = chain + [URL(fileURLWithPath: path).standardizedFileURL.path]
+    // The playlists from the outermost to this one (symbolic links resolved), to refuse one that
+    // includes itself.
+    let visited = chain + [canonical(path)]
     var entries: [PlaylistEntry] = []
     for entry in playlist.entries {
       guard isPlaylist(entry.path) else {
         entries.append(entry)
         continue
       }
-      let nested = URL(fileURLWithPath: entry.path).standardizedFileURL.path
+      let nested = canonical(entry.path)
       if visited.contains(nested) {
         let names = (visited + [nested]).map { ($0 as NSString).lastPathComponent }.joined(separator: " -> ")
         throw PlaylistError(file: path, location: entry.origin, message: "\(entry.location) includes itself (\(names))")
+      }
+      guard visited.count < deepestNesting else {
+        throw PlaylistError(
+          file: path, location: entry.origin, message: "\(entry.location): playlists nest more than \(deepestNesting) deep here")
       }
       entries += try read(path: entry.path, including: visited).entries
     }
@@ -66,7 +75,13 @@ public enum PlaylistFile {
     return String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
   }
 
+  /// True for a regular file, reached through any symbolic links.
   private static func isRegularFile(_ path: String) -> Bool {
-    (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+    (try? FileManager.default.attributesOfItem(atPath: canonical(path))[.type] as? FileAttributeType) == .typeRegular
+  }
+
+  /// `path` absolute, with `.`, `..` and symbolic links resolved: one name per file.
+  private static func canonical(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 }

@@ -21,6 +21,7 @@ enum InputCheck {
       throw .input(input, .notFound)
     }
     if isFolder.boolValue { throw .input(input, .notAFile) }
+    if let kind = specialFileKind(input.path) { throw .input(input, .notARegularFile(kind)) }
     let size = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int) ?? 0
     if size == 0 { throw .input(input, .empty) }
     let info: AudioStreamInfo
@@ -33,6 +34,20 @@ enum InputCheck {
       throw .input(input, .notAudio)
     }
     return info
+  }
+
+  /// What kind of file `path` is (after symbolic links) when it is not a regular file: a FIFO, a
+  /// device, a socket; nil for a regular file. Such files never end, or end when someone else says.
+  static func specialFileKind(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG, S_IFDIR: return nil
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFSOCK: return "a socket"
+    default: return "a special file"
+    }
   }
 
   /// Words a failure to open or decode an input for its user.

@@ -47,8 +47,12 @@ public struct InputSource: Sendable, Equatable {
     }
   }
 
-  /// `list.m3u:3: song.flac` or `song.flac`, the prefix of every message about this input.
-  var label: String { origin.map { "\($0): \(displayName)" } ?? displayName }
+  /// `list.m3u:3: song.flac` or `song.flac`, the prefix of every message about this input; a
+  /// name that is not text (a binary file read as a playlist) is shown escaped and cut short.
+  var label: String {
+    let name = PrintableText.excerpt(displayName)
+    return origin.map { "\($0): \(name)" } ?? name
+  }
 
   /// Its artist and title by the one rule (`TrackName`), from its file's tags once they are known.
   public var name: TrackName { TrackName(input: self, tags: fileTags ?? [:]) }

@@ -65,6 +65,9 @@ struct OutputFormat: Equatable {
         throw .options("--bit-depth \(depth) is not available for \(codec.displayName) (choose \(codec.bitDepths.map(String.init).joined(separator: ", ")))")
       }
     }
+    if options.bitRate != nil && codec.isLossless {
+      throw .options("--bitrate applies to lossy output (MP3, AAC, Opus, Vorbis), not to \(codec.displayName)")
+    }
     if options.compressionLevel != nil && codec != .flac {
       throw .options("--compression-level applies to FLAC output only")
     }

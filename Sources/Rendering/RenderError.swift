@@ -29,6 +29,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
 public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
   case notFound
   case notAFile
+  case notARegularFile(String)
   case empty
   case notAudio
   case noAudioStream
@@ -45,6 +46,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .notFound: "file not found"
     case .notAFile: "not a file"
+    case .notARegularFile(let kind): "is \(kind), not a regular file; Segue reads audio files"
     case .empty: "file is empty"
     case .notAudio: "not an audio file FFmpeg can read"
     case .noAudioStream: "has no audio stream"
@@ -67,6 +69,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
 public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
   case exists
   case isFolder
+  case notARegularFile(String)
   case isInput(InputSource)
   case folderMissing(String)
   case notWritable(folder: String, detail: String)
@@ -77,6 +80,7 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .exists: "already exists; pass --overwrite (-y) to replace it"
     case .isFolder: "is a folder; name a file to write"
+    case .notARegularFile(let kind): "is \(kind); Segue writes regular files"
     case .isInput(let source): "is also an input (\(source.label)); choose another output path"
     case .folderMissing(let folder): "folder '\(folder)' does not exist"
     case .notWritable(let folder, let detail): "cannot write in folder '\(folder)' (\(detail))"

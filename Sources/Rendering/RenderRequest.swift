@@ -32,6 +32,9 @@ public struct RenderRequest: Sendable {
   /// Titles of the parts of a preview, one per part: written as the output's chapters, where a
   /// preview has no track list of its own.
   var partTitles: [String] = []
+  /// Render a mix far longer than its tracks (a gap over 10 minutes, or more than twice the
+  /// tracks' length plus 10 minutes), which is refused otherwise.
+  public var allowLong = false
   /// Seconds over which each rendered part fades in and out at its outer edges (previews, a
   /// range), so it starts and ends without a click; nil for exact slices of the mix.
   public var edgeFade: Double?

@@ -55,6 +55,8 @@ public enum Renderer {
       sampleRate: format.settings.layout.sampleRate
     ).plan()
     plan.notes += inputs.notes + format.notes
+    let trackFrames = inputs.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
+    try LengthGuard.check(plan, trackFrames: trackFrames, allowLong: request.allowLong)
     return Prepared(plan: plan, inputs: inputs, format: format)
   }
 
@@ -123,7 +125,7 @@ public enum Renderer {
       try sideFiles.write(trackList, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath)
     }
 
-    var notes = busNotes
+    var notes = busNotes + output.removedStaleFiles.map { "removed \($0), left in the folder by an interrupted render" }
     if metadata?.coverArt != nil && !AudioFileWriter.takesCoverArt(containerName: format.containerName) {
       notes.append("the cover picture was left out: FFmpeg cannot put one in .\(format.container.rawValue) output")
     }

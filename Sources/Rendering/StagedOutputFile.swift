@@ -3,42 +3,58 @@ import Foundation
 /// An output written under a temporary name beside its target and moved into place only when done.
 ///
 /// Without `overwrite`, the final move is a hard link that fails if the target appeared meanwhile,
-/// so an existing file is never replaced. Until `commit()`, `discard()` removes every trace.
+/// so an existing file is never replaced. A target that is a symbolic link has its linked file
+/// replaced, never the link; devices and FIFOs are refused. Until `commit()`, `discard()` removes
+/// every trace.
+///
+/// The temporary file (`.segue-<8 hex digits>.partial`, short, so any valid name stays valid) is
+/// held under an advisory lock while it is written: a render killed outright leaves it unlocked,
+/// and the next render in the folder removes it and says so (`removedStaleFiles`).
 final class StagedOutputFile {
   let targetPath: String
   let stagingPath: String
+  /// Temporary files of interrupted renders that this one removed, by name and size.
+  let removedStaleFiles: [String]
   private let overwrite: Bool
+  /// Where the output really goes: the target, or the file a symbolic link at the target names.
+  private let destination: String
+  /// The open temporary file, holding its lock until commit or discard.
+  private var lockHandle: Int32
   private var isCommitted = false
 
-  /// Checks that `targetPath` may be written, and picks the temporary name.
+  /// Checks that `targetPath` may be written, removes stale temporary files, and creates and locks
+  /// the temporary file.
   init(targetPath: String, overwrite: Bool, inputs: [InputSource]) throws(RenderError) {
     self.targetPath = targetPath
     self.overwrite = overwrite
     if let problem = Self.problem(targetPath: targetPath, overwrite: overwrite, inputs: inputs) { throw problem }
-    let target = URL(fileURLWithPath: targetPath).standardizedFileURL
-    let folder = target.deletingLastPathComponent().path
-    stagingPath = "\(folder)/.\(target.lastPathComponent).\(UInt32.random(in: .min ... .max)).partial"
-    guard FileManager.default.createFile(atPath: stagingPath, contents: nil) else {
+    destination = Self.resolvedTarget(targetPath)
+    let folder = (destination as NSString).deletingLastPathComponent
+    removedStaleFiles = Self.removeStaleFiles(in: folder.isEmpty ? "." : folder)
+    stagingPath = (folder.isEmpty ? "" : folder + "/") + String(format: ".segue-%08x.partial", UInt32.random(in: .min ... .max))
+    lockHandle = open(stagingPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard lockHandle >= 0, flock(lockHandle, LOCK_EX | LOCK_NB) == 0 else {
       throw .output(
         path: targetPath, .notWritable(folder: Self.displayFolder(of: targetPath), detail: String(cString: strerror(errno))))
     }
   }
 
-  /// Why `targetPath` may not be written (it is an input, a folder, a file kept without
-  /// `overwrite`, or in a folder that does not exist); nil when it may.
+  /// Why `targetPath` may not be written (it is an input, a folder, a device or FIFO, a file kept
+  /// without `overwrite`, or in a folder that does not exist); nil when it may.
   static func problem(targetPath: String, overwrite: Bool, inputs: [InputSource]) -> RenderError? {
     let target = URL(fileURLWithPath: targetPath).standardizedFileURL
     if let input = inputs.first(where: { Self.sameFile($0.path, target.path) }) {
       return .output(path: targetPath, .isInput(input))
     }
+    if let kind = InputCheck.specialFileKind(target.path) { return .output(path: targetPath, .notARegularFile(kind)) }
     var targetIsFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: target.path, isDirectory: &targetIsFolder) {
       if targetIsFolder.boolValue { return .output(path: targetPath, .isFolder) }
       if !overwrite { return .output(path: targetPath, .exists) }
     }
     var isFolder: ObjCBool = false
-    let folder = target.deletingLastPathComponent().path
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+    let folder = (resolvedTarget(targetPath) as NSString).deletingLastPathComponent
+    guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder), isFolder.boolValue else {
       return .output(path: targetPath, .folderMissing(Self.displayFolder(of: targetPath)))
     }
     return nil
@@ -47,25 +63,57 @@ final class StagedOutputFile {
   /// Moves the finished file into place.
   func commit() throws(RenderError) {
     if overwrite {
-      guard rename(stagingPath, targetPath) == 0 else { throw failure() }
+      guard rename(stagingPath, destination) == 0 else { throw failure() }
     } else {
-      guard link(stagingPath, targetPath) == 0 else {
+      guard link(stagingPath, destination) == 0 else {
         throw errno == EEXIST ? .output(path: targetPath, .exists) : failure()
       }
       unlink(stagingPath)
     }
     isCommitted = true
+    releaseLock()
   }
 
   /// Removes the temporary file, unless it was committed.
   func discard() {
     if !isCommitted { unlink(stagingPath) }
+    releaseLock()
   }
 
   deinit { discard() }
 
+  private func releaseLock() {
+    guard lockHandle >= 0 else { return }
+    close(lockHandle)
+    lockHandle = -1
+  }
+
   private func failure() -> RenderError {
     .output(path: targetPath, .writeFailed(detail: String(cString: strerror(errno))))
+  }
+
+  /// The file a symbolic link at `path` names (followed to the end), else `path` itself.
+  private static func resolvedTarget(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+    return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+  }
+
+  /// Removes the temporary files in `folder` that no render holds locked (their render was killed
+  /// outright), and names them with their sizes.
+  private static func removeStaleFiles(in folder: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasPrefix(".segue-") && $0.hasSuffix(".partial") }.compactMap { name in
+      let path = folder + "/" + name
+      let handle = open(path, O_RDONLY | O_CLOEXEC)
+      guard handle >= 0 else { return nil }
+      defer { close(handle) }
+      guard flock(handle, LOCK_EX | LOCK_NB) == 0 else { return nil }
+      var info = stat()
+      let size = fstat(handle, &info) == 0 ? Int64(info.st_size) : 0
+      guard unlink(path) == 0 else { return nil }
+      return "\(name) (\(ByteCountFormatter.string(fromByteCount: size, countStyle: .file)))"
+    }
   }
 
   private static func displayFolder(of path: String) -> String {

@@ -49,5 +49,8 @@ func parseTime(_ text: String?, flag: String) throws -> Double? {
   guard let seconds = TimeParser.seconds(text) else {
     throw ValidationError("\(flag) takes a time in seconds or [h:]mm:ss[.fff], not '\(text)'")
   }
+  guard seconds <= TimeParser.maximumSeconds else {
+    throw ValidationError("\(flag) must be at most \(Int(TimeParser.maximumSeconds)) seconds, not '\(text)'")
+  }
   return seconds
 }

@@ -78,7 +78,7 @@ func runReporting(quiet: Bool = true, _ body: (RenderCancellation) throws -> Voi
     try body(cancellation)
   } catch let error as RenderError {
     printError(error.description)
-    if case .cancelled = error { throw ExitCode(130) }
+    if case .cancelled = error { throw ExitCode(InterruptHandler.exitCode) }
     throw ExitCode.failure
   }
 }

@@ -21,6 +21,9 @@ struct RenderInputs: ParsableArguments {
   @OptionGroup(title: "Damaged inputs")
   var tolerance: ToleranceFlags
 
+  @Flag(help: "Render a mix far longer than its tracks (a gap over 10 minutes, or more than twice their length plus 10 minutes).")
+  var allowLong = false
+
   @OptionGroup(title: "Output format")
   var format: OutputFormatOptions
 
@@ -32,6 +35,7 @@ struct RenderInputs: ParsableArguments {
     request.verify = verify
     request.cache = cache.cache
     request.tolerate(tolerance.tolerance)
+    request.allowLong = allowLong
     return request
   }
 }

@@ -1,11 +1,37 @@
 import ArgumentParser
+import Foundation
 
 /// The `segue` command: renders playlists into one audio file.
 @main
 struct Segue: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Render playlists into one audio file, gapless and sample-exact.",
+    discussion: "Put -- before file names that begin with '-': segue render -- -intro.wav -o mix.flac",
     version: "0.1.0",
     subcommands: [RenderCommand.self, PlanCommand.self, PreviewCommand.self, InspectCommand.self, AnalyzeCommand.self, CacheCommand.self],
-    defaultSubcommand: nil)
+    defaultSubcommand: nil,
+    // Only --help, and -h standing alone (see `main`): a file named `-dash.wav` must never be
+    // read as the short flags -d -a -s -h… and print the help with exit code 0.
+    helpNames: [.long])
+
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let name = fileNamedLikeOptions(in: arguments) {
+      exit(withError: ValidationError("'\(name)' is a file whose name reads as options; put -- before such names: -- \(name)"))
+    }
+    main(helpRequests(in: arguments))
+  }
+
+  /// The first argument before a `--` that begins with one '-', is longer than a short flag, and
+  /// names a file that exists (`-intro.wav`): the parser would read it as flags.
+  static func fileNamedLikeOptions(in arguments: [String]) -> String? {
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    return arguments[..<end].first { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 2 && FileManager.default.fileExists(atPath: $0) }
+  }
+
+  /// `arguments` with each `-h` before a `--` read as `--help`.
+  static func helpRequests(in arguments: [String]) -> [String] {
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    return arguments[..<end].map { $0 == "-h" ? "--help" : $0 } + arguments[end...]
+  }
 }

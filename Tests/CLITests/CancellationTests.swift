@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
-/// Ctrl-C and SIGTERM stop a render: exit 130, one line saying so, and no file left behind.
+/// Ctrl-C, SIGTERM and SIGHUP stop a render: exit 128 + the signal, one line saying so, and no
+/// file left behind; a render killed outright leaves its temporary file, and the next render in
+/// the folder removes it and says so.
 @Suite struct CancellationTests {
   /// Ten minutes of audio: seconds of MP3 encoding even in a release build, so the signal lands mid-render.
   static let frames = 44_100 * 600
 
-  @Test(arguments: [SIGINT, SIGTERM])
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func signalCancelsAndRemovesThePartialFile(_ signal: Int32) throws {
     let fixture = try Fixture()
     try fixture.silence("long.flac", frames: Self.frames)
@@ -18,10 +20,29 @@ import Testing
     let result = try render.finish()
 
     #expect(sawPartial, "the render never wrote its hidden .partial file")
-    expectFailure(result, status: 130, stderr: "error: cancelled; no output was written\n", unchanged: before, in: fixture)
+    expectFailure(result, status: 128 + signal, stderr: "error: cancelled; no output was written\n", unchanged: before, in: fixture)
   }
 
-  /// Polls until the render's hidden temporary file (`.mix.mp3.<random>.partial`) exists;
+  @Test func theNextRenderRemovesWhatAKilledRenderLeft() throws {
+    let fixture = try Fixture()
+    try fixture.silence("long.flac", frames: Self.frames)
+    try fixture.tone("short.flac", frames: 4_411)
+    let killed = try SegueProcess(arguments: ["render", "long.flac", "-o", "mix.mp3"], in: fixture.path)
+    #expect(Self.waitForPartialFile(of: killed, in: fixture))
+    killed.send(SIGKILL)
+    _ = try killed.finish()
+    let left = fixture.names().filter { $0.hasSuffix(".partial") }
+    try #require(left.count == 1, "\(fixture.names())")
+
+    let next = try fixture.run(["render", "short.flac", "-o", "next.flac"])
+
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(next.stdout.contains("Note: removed \(left[0]) ("), "\(next.stdout)")
+    #expect(next.stdout.contains("), left in the folder by an interrupted render\n"))
+    #expect(fixture.names().filter { $0.hasSuffix(".partial") }.isEmpty)
+  }
+
+  /// Polls until the render's hidden temporary file (`.segue-<random>.partial`) exists;
   /// false if the render ends first or takes more than 20 seconds to start writing.
   ///
   /// Synchronous on purpose: an `async` sleep would queue its wake-up behind every other test
@@ -29,7 +50,7 @@ import Testing
   private static func waitForPartialFile(of render: SegueProcess, in fixture: Fixture) -> Bool {
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline && render.isRunning {
-      if fixture.names().contains(where: { $0.hasPrefix(".mix.mp3.") && $0.hasSuffix(".partial") }) { return true }
+      if fixture.names().contains(where: { $0.hasPrefix(".segue-") && $0.hasSuffix(".partial") }) { return true }
       Thread.sleep(forTimeInterval: 0.005)
     }
     return false

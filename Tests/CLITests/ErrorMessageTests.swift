@@ -2,7 +2,7 @@ import Testing
 
 /// Bad inputs and outputs: one exact `error:` line per problem, exit 1, and nothing written.
 @Suite struct ErrorMessageTests {
-  @Test(arguments: ErrorCase.inputs + ErrorCase.together + ErrorCase.outputs + ErrorCase.options)
+  @Test(arguments: ErrorCase.inputs + ErrorCase.hostile + ErrorCase.together + ErrorCase.outputs + ErrorCase.options)
   func failsWithExactMessageAndWritesNothing(_ example: ErrorCase) throws {
     let fixture = try Fixture(example.files)
     let before = fixture.snapshot()
@@ -66,6 +66,37 @@ extension ErrorCase {
       error: text.mp3: not an audio file FFmpeg can read
 
       """),
+  ]
+
+  /// What a careless or hostile user gives: refused with a line naming where, before anything
+  /// is written, and never a crash.
+  static let hostile: [ErrorCase] = [
+    ErrorCase(
+      "huge gain in YAML", files: [track, .text("g.yaml", "version: 1\nentries:\n  - file: a.flac\n    gain: 1e300\n")], "g.yaml -o out.flac",
+      "error: g.yaml:4:11: 'gain' must be from -96 to 96 dB, not 1e300\n"),
+    ErrorCase(
+      "huge fade in YAML", files: [track, .text("f.yaml", "version: 1\nentries:\n  - file: a.flac\n    fade-in: 1e300\n")], "f.yaml -o out.flac",
+      "error: f.yaml:4:14: 'fade-in' must be at most 1000000 seconds, not '1e300'\n"),
+    ErrorCase(
+      "huge crossfade in YAML",
+      files: [track, .text("x.yaml", "version: 1\nentries:\n  - file: a.flac\n    transition: {crossfade: 1e300}\n  - file: a.flac\n")],
+      "x.yaml -o out.flac", "error: x.yaml:4:29: 'crossfade' must be at most 1000000 seconds, not '1e300'\n"),
+    ErrorCase(
+      "huge default gap in YAML", files: [track, .text("d.yaml", "version: 1\ndefaults: {gap: 1e300}\nentries:\n  - file: a.flac\n")],
+      "d.yaml -o out.flac", "error: d.yaml:2:17: 'gap' must be at most 1000000 seconds, not '1e300'\n"),
+    ErrorCase(
+      "a gap of more than 10 minutes", files: [track], "a.flac a.flac -o out.flac --gap 100000",
+      "error: a gap of 27:46:40.000 is longer than 10 minutes; pass --allow-long if it is meant\n"),
+    ErrorCase(
+      "a device as input", "/dev/zero -o out.flac", "error: /dev/zero: is a device, not a regular file; Segue reads audio files\n"),
+    ErrorCase(
+      "a device as output", files: [track], "a.flac -o /dev/null -y --format flac", "error: /dev/null: is a device; Segue writes regular files\n"),
+    ErrorCase(
+      "binary bytes read as a playlist", files: [.text("bin.m3u", "\u{01}\u{02}\u{1B}[31mred\n")], "bin.m3u -o out.flac",
+      "error: bin.m3u:1: \\u{1}\\u{2}\\u{1B}[31mred: file not found\n"),
+    ErrorCase(
+      "a bit rate for lossless output", files: [track], "a.flac -o out.flac --bitrate 320k",
+      "error: --bitrate applies to lossy output (MP3, AAC, Opus, Vorbis), not to FLAC\n"),
   ]
 
   /// Problems of every kind at once: each reported in one run, a line each.

@@ -15,6 +15,14 @@ import Testing
     (["--to", "1", "--duration", "1"], "give --to or --duration, not both"),
     (["--from", "3", "--to", "2"], "--to must come after --from"),
     (["--from", "1:75"], "--from takes a time in seconds or [h:]mm:ss[.fff], not '1:75'"),
+    // Numbers no audio means: refused where they are parsed, never reaching arithmetic.
+    (["--crossfade", "1e14"], "--crossfade must be at most 1000000 seconds, not '1e14'"),
+    (["--gap", "1e15"], "--gap must be at most 1000000 seconds, not '1e15'"),
+    (["--from", "1e14"], "--from must be at most 1000000 seconds, not '1e14'"),
+    (["--duration", "1e300"], "--duration must be at most 1000000 seconds, not '1e300'"),
+    (["--crossfade", "0x5"], "--crossfade takes a time in seconds or [h:]mm:ss[.fff], not '0x5'"),
+    (["--gap", "inf"], "--gap takes a time in seconds or [h:]mm:ss[.fff], not 'inf'"),
+    (["--edge-fade", "nan"], "--edge-fade takes a time in seconds or [h:]mm:ss[.fff], not 'nan'"),
     (["--chapter-title", "{year}"], "--chapter-title: unknown field {year} in '{year}' (the fields are {artist}, {title}, {album}, {n}, {file})"),
     (["--tracklist-format", "{n}. {title"], "--tracklist-format: '{' is never closed in '{n}. {title'"),
   ]
@@ -22,6 +30,27 @@ import Testing
   @Test(arguments: cases)
   func rejectsBadOptionValues(arguments: [String], message: String) throws {
     try expectUsageError(["render", "a.flac", "-o", "out.flac"] + arguments, message: message)
+  }
+
+  @Test(arguments: [
+    (["--context", "1e300"], "--context must be at most 1000000 seconds, not '1e300'"),
+    (["--pause", "1e300"], "--pause must be at most 1000000 seconds, not '1e300'"),
+  ])
+  func previewRejectsHugeTimes(arguments: [String], message: String) throws {
+    try expectUsageError(["preview", "transitions", "a.flac", "-o", "out.flac"] + arguments, message: message)
+  }
+
+  /// A file name that begins with '-' and holds an 'h' is not a request for help (exit 0, nothing
+  /// done): it is an unknown option, and `--` before it makes it a file name.
+  @Test func aFileNamedLikeFlagsIsNeverHelp() throws {
+    let fixture = try Fixture([.tone("-dash.wav")])
+    let mistaken = try fixture.run(["render", "-dash.wav", "-o", "out.flac"])
+    #expect(mistaken.status == 64)
+    #expect(mistaken.stderr.hasPrefix("Error: '-dash.wav' is a file whose name reads as options; put -- before such names: -- -dash.wav\n"))
+    let result = try fixture.run(["render", "-o", "out.flac", "--", "-dash.wav"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let help = try fixture.run(["render", "-h"])
+    #expect(help.status == 0 && help.stdout.contains("USAGE: segue render"))
   }
 
   @Test(arguments: [
@@ -41,7 +70,7 @@ import Testing
     #expect(result.exited && result.status == 64)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
-    #expect(result.stderr.contains("Usage: segue render [<options>] <inputs> ... --output <output>"))
+    #expect(result.stderr.contains("Usage: segue "))
     #expect(fixture.snapshot() == before)
   }
 }
