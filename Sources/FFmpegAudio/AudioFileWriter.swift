@@ -43,6 +43,9 @@ public final class AudioFileWriter {
     if let art, let artStream { try muxer.writeCoverArt(art, stream: artStream) }
   }
 
+  /// The path that means standard output (`-o -`).
+  public static let standardOutput = "-"
+
   /// The sample rates an encoder accepts, or nil when it takes any.
   public static func supportedSampleRates(codecName: String) -> [Int]? {
     AudioEncoder.supportedSampleRates(codecName: codecName)
@@ -89,7 +92,7 @@ public final class AudioFileWriter {
   /// 5.1's muxer writes only the edit list, which some players ignore.
   private func writeGaplessTag() throws {
     let priming = encoder.primingFrames
-    guard muxer.isMP4Family, priming > 0 else { return }
+    guard muxer.isMP4Family, priming > 0, muxer.path != Self.standardOutput else { return }
     let decoded = packetCount * Int64(inputFormat.frameSize)
     let info = ITunesGaplessInfo(priming: priming, padding: max(0, decoded - priming - framesWritten), length: framesWritten)
     try MP4TagWriter.setFreeformTags([.gapless(info)], inFileAt: muxer.path)

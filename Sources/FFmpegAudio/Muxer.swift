@@ -117,8 +117,10 @@ final class Muxer {
   /// Opens the file and writes the container header.
   func writeHeader(sampleRate: Int) throws(FFmpegError) {
     if context!.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-      // Through the file protocol, like inputs: the path is a local file whatever it looks like.
-      try check(avio_open(&context!.pointee.pb, "file:" + path, AVIO_FLAG_WRITE), "avio_open", path: path)
+      // Through the file protocol, like inputs: the path is a local file whatever it looks like;
+      // "-" is standard output, streamed.
+      let url = path == AudioFileWriter.standardOutput ? "pipe:1" : "file:" + path
+      try check(avio_open(&context!.pointee.pb, url, AVIO_FLAG_WRITE), "avio_open", path: path)
       isFileOpen = true
     }
     var options: OpaquePointer?

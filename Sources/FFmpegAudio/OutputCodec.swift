@@ -150,6 +150,20 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     }
   }
 
+  /// True when the container can be written without going back (to standard output): not MP4,
+  /// whose index comes last.
+  public var canStream: Bool { ![.m4a, .m4b, .mp4].contains(self) }
+
+  /// What a streamed file lacks that a file written in place has, for the summary; nil if nothing.
+  public var lostWhenStreamed: String? {
+    switch self {
+    case .wav: "the WAV header cannot state the length (players read to the end)"
+    case .flac: "FLAC's STREAMINFO cannot state the length and MD5"
+    case .mp3: "MP3 has no LAME/Xing header: players cannot trim the encoder delay and padding, so it is not gapless"
+    default: nil
+    }
+  }
+
   /// The codecs the container holds, the default first.
   public var codecs: [OutputCodec] {
     switch self {

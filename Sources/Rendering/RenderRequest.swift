@@ -32,6 +32,8 @@ public struct RenderRequest: Sendable {
   /// Titles of the parts of a preview, one per part: written as the output's chapters, where a
   /// preview has no track list of its own.
   var partTitles: [String] = []
+  /// True when the output goes to standard output (`-o -`), streamed, not to a file.
+  public var writesToStandardOutput: Bool { outputPath == AudioFileWriter.standardOutput }
   /// Render a mix far longer than its tracks (a gap over 10 minutes, or more than twice the
   /// tracks' length plus 10 minutes), which is refused otherwise.
   public var allowLong = false

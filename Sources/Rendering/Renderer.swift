@@ -23,8 +23,12 @@ public enum Renderer {
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
     // The output's problems are reported with the inputs', all at once, before anything is read.
-    let outputProblem = StagedOutputFile.problem(
-      targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs + request.overlays.map(\.input))
+    if request.writesToStandardOutput, let problem = streamingProblem(request) { throw problem }
+    let outputProblem =
+      request.writesToStandardOutput
+      ? nil
+      : StagedOutputFile.problem(
+        targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs + request.overlays.map(\.input))
     let prepared: Prepared
     do { prepared = try prepare(request, knownFacts: knownFacts) } catch {
       throw outputProblem.map { .several(error.parts + [$0]) } ?? error
@@ -95,8 +99,9 @@ public enum Renderer {
     _ plan: Plan, selection: OutputSelection, inputs facts: InputFacts, format: OutputFormat,
     request: RenderRequest, cancellation: RenderCancellation, progress: (@Sendable (RenderProgress) -> Void)?
   ) throws(RenderError) -> RenderReport {
-    let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
-    defer { output.discard() }
+    let streaming = request.writesToStandardOutput
+    let output = streaming ? nil : try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
+    defer { output?.discard() }
     let (inputs, infos) = (facts.sources, facts.infos)
     let trackList = Self.trackList(of: selection, plan: plan, inputs: inputs, infos: infos)
     let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, describesTracks: trackList != nil)
@@ -108,7 +113,7 @@ public enum Renderer {
     let writer: AudioFileWriter
     do {
       writer = try AudioFileWriter(
-        path: output.stagingPath, containerName: format.containerName, settings: format.settings,
+        path: output?.stagingPath ?? AudioFileWriter.standardOutput, containerName: format.containerName, settings: format.settings,
         metadata: metadata ?? ContainerMetadata())
     } catch {
       throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
@@ -120,12 +125,13 @@ public enum Renderer {
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
     let busNotes = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
-    try output.commit()
+    try output?.commit()
     if let trackList {
       try sideFiles.write(trackList, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath)
     }
 
-    var notes = busNotes + output.removedStaleFiles.map { "removed \($0), left in the folder by an interrupted render" }
+    var notes = busNotes + (output?.removedStaleFiles ?? []).map { "removed \($0), left in the folder by an interrupted render" }
+    if streaming, let lost = format.container.lostWhenStreamed { notes.append("on standard output, \(lost)") }
     if metadata?.coverArt != nil && !AudioFileWriter.takesCoverArt(containerName: format.containerName) {
       notes.append("the cover picture was left out: FFmpeg cannot put one in .\(format.container.rawValue) output")
     }
@@ -141,6 +147,19 @@ public enum Renderer {
       report.verifiedFrameCount = decoded
     }
     return report
+  }
+
+  /// Why `request` cannot be written to standard output: its format cannot stream (MP4 writes its
+  /// index last), or it asks for a check that needs the written file.
+  private static func streamingProblem(_ request: RenderRequest) -> RenderError? {
+    if request.verify { return .options("--verify reads the written file again; it cannot with -o - (standard output)") }
+    guard let name = request.output.format, let container = OutputContainer(rawValue: name.lowercased()) else {
+      return .options("-o - (standard output) needs --format: wav, flac, mp3, ogg or opus")
+    }
+    guard container.canStream else {
+      return .options("-o - cannot write .\(container.rawValue): it needs a file it can seek in; stream wav, flac, mp3, ogg or opus")
+    }
+    return nil
   }
 
   /// The tracks the output holds: all of them for the whole mix, those inside it (cut and shifted)

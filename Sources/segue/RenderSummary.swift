@@ -7,7 +7,7 @@ struct RenderSummary: CustomStringConvertible {
   var description: String {
     let frames = report.outputFrameCount
     var lines = [
-      "Rendered \(contents) to \(report.outputPath) (\(report.codecName), \(report.layout))",
+      "Rendered \(contents) to \(destination) (\(report.codecName), \(report.layout))",
       "Length: \(TimeFormat.clock(frames: frames, sampleRate: report.layout.sampleRate)) = \(frames) sample frames",
     ]
     if !report.isWholeMix {
@@ -21,6 +21,9 @@ struct RenderSummary: CustomStringConvertible {
     }
     return lines.joined(separator: "\n")
   }
+
+  /// Where the output went: its path, or standard output.
+  private var destination: String { report.outputPath == "-" ? "standard output" : report.outputPath }
 
   /// What the output holds: `4 tracks`, `part of the mix (tracks 3-4 of 10)`, `3 parts of the mix`.
   private var contents: String {

@@ -47,3 +47,26 @@ import Testing
     #expect(try fixture.samples("http:/out.flac").count == (4_411 + 3_307) * 2)
   }
 }
+
+/// `-o -` streams the output to standard output in formats that can stream, with the summary on
+/// standard error and what streaming loses said there.
+@Suite struct StandardOutputTests {
+  @Test func flacStreamsToStandardOutputSampleForSample() throws {
+    let fixture = try Fixture([.tone("a.flac", frames: 44_111)])
+    let result = try fixture.run(["render", "a.flac", "-o", "-", "--format", "flac"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("Rendered 1 track to standard output (flac, 44100 Hz, stereo)\n"))
+    #expect(result.stderr.contains("Note: on standard output, FLAC's STREAMINFO cannot state the length and MD5\n"))
+    try fixture.write("streamed.flac", result.stdoutBytes)
+    #expect(try fixture.samples("streamed.flac") == (try fixture.samples("a.flac")))
+  }
+
+  @Test func formatsThatCannotStreamAreRefused() throws {
+    let fixture = try Fixture([.tone("a.flac")])
+    let mp4 = try fixture.run(["render", "a.flac", "-o", "-", "--format", "m4a"])
+    #expect(mp4.status == 1)
+    #expect(mp4.stderr == "error: -o - cannot write .m4a: it needs a file it can seek in; stream wav, flac, mp3, ogg or opus\n")
+    let bare = try fixture.run(["render", "a.flac", "-o", "-"])
+    #expect(bare.stderr == "error: -o - (standard output) needs --format: wav, flac, mp3, ogg or opus\n")
+  }
+}

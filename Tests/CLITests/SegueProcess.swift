@@ -9,6 +9,8 @@ struct SegueResult: Sendable {
   var exited: Bool
   var stdout: String
   var stderr: String
+  /// Standard output's bytes, for output that is not text (`-o -`).
+  var stdoutBytes = Data()
 }
 
 /// Runs the built `segue` with `arguments`, in `folder` as its current directory, and waits for it.
@@ -59,10 +61,11 @@ final class SegueProcess {
     try stderrFile.close()
     return SegueResult(
       status: process.terminationStatus, exited: process.terminationReason == .exit,
-      stdout: captured("stdout"), stderr: captured("stderr"))
+      stdout: String(decoding: captured("stdout"), as: UTF8.self), stderr: String(decoding: captured("stderr"), as: UTF8.self),
+      stdoutBytes: captured("stdout"))
   }
 
-  private func captured(_ name: String) -> String {
-    String(decoding: FileManager.default.contents(atPath: captures.file(name)) ?? Data(), as: UTF8.self)
+  private func captured(_ name: String) -> Data {
+    FileManager.default.contents(atPath: captures.file(name)) ?? Data()
   }
 }
