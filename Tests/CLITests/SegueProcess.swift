@@ -14,8 +14,8 @@ struct SegueResult: Sendable {
 }
 
 /// Runs the built `segue` with `arguments`, in `folder` as its current directory, and waits for it.
-func runSegue(arguments: [String], in folder: String) throws -> SegueResult {
-  try SegueProcess(arguments: arguments, in: folder).finish()
+func runSegue(arguments: [String], in folder: String, through launcher: [String]? = nil) throws -> SegueResult {
+  try SegueProcess(arguments: arguments, in: folder, through: launcher).finish()
 }
 
 /// A running `segue` process, whose output goes to files outside its working folder.
@@ -29,14 +29,21 @@ final class SegueProcess {
   private let stderrFile: FileHandle
 
   /// Starts `segue` with `arguments` in `folder`.
-  init(arguments: [String], in folder: String) throws {
+  /// `launcher` (a program and its arguments, such as a shell setting a limit) starts it instead,
+  /// when given.
+  init(arguments: [String], in folder: String, through launcher: [String]? = nil) throws {
     for name in ["stdout", "stderr"] {
       _ = FileManager.default.createFile(atPath: captures.file(name), contents: nil)
     }
     stdoutFile = try FileHandle(forWritingTo: URL(fileURLWithPath: captures.file("stdout")))
     stderrFile = try FileHandle(forWritingTo: URL(fileURLWithPath: captures.file("stderr")))
-    process.executableURL = try SegueExecutable.url()
-    process.arguments = arguments
+    if let launcher {
+      process.executableURL = URL(fileURLWithPath: launcher[0])
+      process.arguments = Array(launcher.dropFirst()) + arguments
+    } else {
+      process.executableURL = try SegueExecutable.url()
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     // A facts cache of its own, so tests neither read nor fill the user's.
     process.environment = ProcessInfo.processInfo.environment.merging(["SEGUE_CACHE_DIR": captures.file("cache")]) { $1 }
