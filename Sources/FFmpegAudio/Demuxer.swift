@@ -13,9 +13,13 @@ final class Demuxer {
   /// Opens `path` and selects its best audio stream.
   init(path: String) throws(FFmpegError) {
     self.path = path
-    var context: UnsafeMutablePointer<AVFormatContext>?
+    var context: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
+    // A 16-bit PCM stream (WAV) is probed for compressed audio disguised as PCM (S/PDIF, DTS):
+    // FFmpeg's default reads up to 32 packets and runs every demuxer's probe over the growing
+    // buffer, about 10 ms per open of a WAV file. The first packet (4 KiB) is where that shows.
+    context?.pointee.max_probe_packets = Self.codecProbePackets
     // Named through the file protocol, so a local name that looks like a URL (`http:/x.wav`,
-    // `file:x.wav`) is still the file of that name.
+    // `file:x.wav`) is still the file of that name. A failed open frees the context.
     try check(avformat_open_input(&context, "file:" + path, nil, nil), "avformat_open_input", path: path)
     do throws(FFmpegError) {
       try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", path: path)
@@ -38,6 +42,10 @@ final class Demuxer {
       context!.pointee.streams[index]!.pointee.discard = AVDISCARD_ALL
     }
   }
+
+  /// How many packets FFmpeg may read to identify a stream's codec from its contents (where the
+  /// container leaves it in doubt).
+  static let codecProbePackets: Int32 = 1
 
   /// The container's short name, as FFmpeg knows it.
   var containerName: String { String(cString: context!.pointee.iformat.pointee.name) }

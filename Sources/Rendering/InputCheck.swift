@@ -1,14 +1,23 @@
+import Dispatch
 import FFmpegAudio
 import Foundation
 
 /// Checks every input before anything is written, and reports all the bad ones at once.
 enum InputCheck {
-  /// Probes each input; throws one error per bad input.
+  /// Probes each input, in parallel (one input per core); throws one error per bad input, in
+  /// the inputs' order.
   static func probeAll(_ inputs: [InputSource]) throws(RenderError) -> [AudioStreamInfo] {
+    let results = ResultSlots<AudioStreamInfo>(count: inputs.count)
+    DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+      results.set(index, Result { () throws(RenderError) in try probe(inputs[index]) })
+    }
     var infos: [AudioStreamInfo] = []
     var errors: [RenderError] = []
-    for input in inputs {
-      do throws(RenderError) { infos.append(try probe(input)) } catch { errors.append(error) }
+    for result in results.values {
+      switch result {
+      case .success(let info): infos.append(info)
+      case .failure(let error): errors.append(error)
+      }
     }
     if errors.count == 1 { throw errors[0] }
     if errors.count > 1 { throw .several(errors) }

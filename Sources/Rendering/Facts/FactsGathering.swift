@@ -89,6 +89,12 @@ struct FactsGathering {
     let entered = tailStart == 0 ? true : try tailReader.seek(toFrame: tailStart)
     guard entered else { return nil }
     FactsDecodes.record(path)
+    if tailStart == 0 {
+      // The whole file is one edge's length: a single decode gives both, as a second reader would.
+      let both = try EdgeCollector(sourceRate: info.sampleRate, channels: tailReader.output.channelCount)
+      while let block = try tailReader.nextBlock() { try both.add(block) }
+      return try both.finish()
+    }
     let headReader = try AudioFileReader(path: path, known: info)
     let head = try EdgeCollector(sourceRate: info.sampleRate, channels: headReader.output.channelCount)
     while headReader.framesDelivered < edgeFrames, let block = try headReader.nextBlock() { try head.add(block) }

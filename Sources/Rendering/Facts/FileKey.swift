@@ -43,4 +43,9 @@ struct FNV1a {
   mutating func add(_ bytes: some Sequence<UInt8>) {
     for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0100_0000_01b3 }
   }
+
+  /// Adds `data` through its contiguous bytes (Data's own iterator costs a call per byte).
+  mutating func add(_ data: Data) {
+    data.withUnsafeBytes { add($0) }
+  }
 }
