@@ -24,9 +24,23 @@ public enum PlaylistFile {
   /// them never goes further than this.
   public static let deepestNesting = 32
 
+  /// Reads a playlist that is not a file, such as one piped to standard input: the format is
+  /// told by content alone (a plain list of paths is M3U); `file` names it in errors, and relative
+  /// entries are found from its folder (for `-`, the current folder). Playlists it names are
+  /// expanded in place.
+  public static func read(data: Data, file: String) throws(PlaylistError) -> Playlist {
+    let text = text(of: data)
+    return try read(text: text, format: formats.first { $0.probe(text) } ?? M3UPlaylist.self, path: file, including: [])
+  }
+
   private static func read(path: String, including chain: [String]) throws(PlaylistError) -> Playlist {
     let text = try readText(path)
-    let format = try format(of: text, path: path)
+    return try read(text: text, format: try format(of: text, path: path), path: path, including: chain)
+  }
+
+  private static func read(
+    text: String, format: any PlaylistFormat.Type, path: String, including chain: [String]
+  ) throws(PlaylistError) -> Playlist {
     var playlist = try format.parse(text, file: path)
     // The playlists from the outermost to this one (symbolic links resolved), to refuse one that
     // includes itself.
@@ -68,7 +82,11 @@ public enum PlaylistFile {
       throw PlaylistError(file: path, message: exists ? "cannot read the playlist" : "playlist not found")
     }
     defer { try? handle.close() }
-    let data = (try? limit.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()) ?? nil ?? Data()
+    return text(of: (try? limit.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()) ?? nil ?? Data())
+  }
+
+  /// Playlist bytes as text: UTF-16 with a BOM, UTF-8 (with or without a BOM), else Latin-1.
+  private static func text(of data: Data) -> String {
     if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
       return String(data: data, encoding: .utf16) ?? ""
     }

@@ -42,9 +42,10 @@ final class Fixture {
   /// The absolute path of `name`, relative to the folder.
   func file(_ name: String) -> String { folder.file(name) }
 
-  /// Runs `segue` with `arguments` in the folder, or in `subfolder` of it.
-  func run(_ arguments: [String], from subfolder: String? = nil) throws -> SegueResult {
-    try runSegue(arguments: arguments, in: subfolder.map(file) ?? path)
+  /// Runs `segue` with `arguments` in the folder, or in `subfolder` of it, with `standardInput`
+  /// piped in when given.
+  func run(_ arguments: [String], from subfolder: String? = nil, standardInput: String? = nil) throws -> SegueResult {
+    try runSegue(arguments: arguments, in: subfolder.map(file) ?? path, standardInput: standardInput.map { Data($0.utf8) })
   }
 
   /// `text` with each placeholder that making the files defined replaced by its value.

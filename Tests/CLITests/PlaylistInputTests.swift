@@ -34,6 +34,31 @@ import Testing
     #expect(try fixture.samples("work/mix.flac") == Album.samples(in: fixture, at: [Self.paths[0]] + Self.paths))
   }
 
+  /// `-` reads the playlist from standard input: its format told by content (plain lines are M3U,
+  /// `version:` is Segue's YAML), relative paths from the current folder, once per command.
+  @Test func readsAPlaylistFromStandardInput() throws {
+    let fixture = try Self.library()
+    let plain = Self.paths.map { "../" + $0 }.joined(separator: "\n") + "\n"
+
+    let result = try fixture.run(["render", "-", "-o", "mix.flac"], from: "work", standardInput: plain)
+
+    expectSuccess(
+      result, printing: ["Rendered 4 tracks to mix.flac (flac, 44100 Hz, stereo)", "Length: 0:10.000 = 441000 sample frames"],
+      in: fixture)
+    #expect(try fixture.samples("work/mix.flac") == Album.samples(in: fixture, at: Self.paths))
+
+    let yaml = "version: 1\nentries:\n" + Self.paths.prefix(2).map { "  - file: ../\($0)\n" }.joined()
+    let plan = try fixture.run(["plan", "../audio/01 one.flac", "-"], from: "work", standardInput: yaml)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(plan.stdout.hasPrefix("Plan: 3 tracks at 44100 Hz"), "\(plan.stdout)")
+
+    let twice = try fixture.run(["plan", "-", "-"], from: "work", standardInput: plain)
+    #expect(twice.status != 0)
+    #expect(twice.stderr.contains("'-' (a playlist on standard input) can be given only once"), "\(twice.stderr)")
+    let empty = try fixture.run(["plan", "-"], from: "work", standardInput: "# nothing\n")
+    #expect(empty.stderr.contains("standard input: nothing to render"), "\(empty.stderr)")
+  }
+
   /// The album laid out as `paths` says, `lists/set.m3u8` naming it, and an empty `work/` to run in.
   private static func library() throws -> Fixture {
     let fixture = try Fixture([.folder("work")])

@@ -13,9 +13,10 @@ struct SegueResult: Sendable {
   var stdoutBytes = Data()
 }
 
-/// Runs the built `segue` with `arguments`, in `folder` as its current directory, and waits for it.
-func runSegue(arguments: [String], in folder: String, through launcher: [String]? = nil) throws -> SegueResult {
-  try SegueProcess(arguments: arguments, in: folder, through: launcher).finish()
+/// Runs the built `segue` with `arguments`, in `folder` as its current directory, and waits for it;
+/// `standardInput` is what it reads from standard input (nothing when nil).
+func runSegue(arguments: [String], in folder: String, through launcher: [String]? = nil, standardInput: Data? = nil) throws -> SegueResult {
+  try SegueProcess(arguments: arguments, in: folder, through: launcher, standardInput: standardInput).finish()
 }
 
 /// A running `segue` process, whose output goes to files outside its working folder.
@@ -28,10 +29,10 @@ final class SegueProcess {
   private let stdoutFile: FileHandle
   private let stderrFile: FileHandle
 
-  /// Starts `segue` with `arguments` in `folder`.
-  /// `launcher` (a program and its arguments, such as a shell setting a limit) starts it instead,
-  /// when given.
-  init(arguments: [String], in folder: String, through launcher: [String]? = nil) throws {
+  /// Starts `segue` with `arguments` in `folder`, reading `standardInput` (from a file beside the
+  /// captures) or nothing. `launcher` (a program and its arguments, such as a shell setting a
+  /// limit) starts it instead, when given.
+  init(arguments: [String], in folder: String, through launcher: [String]? = nil, standardInput: Data? = nil) throws {
     for name in ["stdout", "stderr"] {
       _ = FileManager.default.createFile(atPath: captures.file(name), contents: nil)
     }
@@ -47,7 +48,12 @@ final class SegueProcess {
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     // A facts cache of its own, so tests neither read nor fill the user's.
     process.environment = ProcessInfo.processInfo.environment.merging(["SEGUE_CACHE_DIR": captures.file("cache")]) { $1 }
-    process.standardInput = FileHandle.nullDevice
+    if let standardInput {
+      try standardInput.write(to: URL(fileURLWithPath: captures.file("stdin")))
+      process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: captures.file("stdin")))
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
     process.standardOutput = stdoutFile
     process.standardError = stderrFile
     try process.run()

@@ -24,22 +24,37 @@ public struct InputExpansion: Sendable {
     "opus", "spx", "tta", "w64", "wav", "wma", "wv",
   ]
 
+  /// The argument that stands for a playlist read from standard input.
+  public static let standardInputArgument = "-"
+
   /// Expands `arguments` in order: a playlist becomes its entries (and overlays), a folder its
-  /// audio files in natural name order (`2.flac` before `10.flac`), anything else one input.
+  /// audio files in natural name order (`2.flac` before `10.flac`), `-` the playlist that
+  /// `standardInput` gives (its format told by content, relative paths from the current folder),
+  /// anything else one input.
   ///
   /// A playlist or folder that cannot be read does not stop the others: every problem is
   /// reported at once, with those of the inputs that could be named (files not found, …).
-  public init(arguments: [String]) throws(RenderError) {
+  public init(
+    arguments: [String], standardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+  ) throws(RenderError) {
     inputs = []
     overlays = []
     var problems: [RenderError] = []
     var playlistFields: [String: String]?
+    var readStandardInput = false
     for argument in arguments {
       do throws(RenderError) {
-        if PlaylistFile.isPlaylist(argument) {
+        let fromStandardInput = argument == Self.standardInputArgument
+        if fromStandardInput || PlaylistFile.isPlaylist(argument) {
+          if fromStandardInput && readStandardInput { throw .options("'-' (a playlist on standard input) can be given only once") }
+          readStandardInput = readStandardInput || fromStandardInput
           let playlist: Playlist
-          do { playlist = try PlaylistFile.read(path: argument) } catch { throw .playlist(error) }
-          guard !playlist.entries.isEmpty else { throw .options("\(argument): nothing to render: the playlist names no audio files") }
+          do {
+            playlist = try fromStandardInput ? PlaylistFile.read(data: standardInput(), file: argument) : PlaylistFile.read(path: argument)
+          } catch { throw .playlist(error) }
+          guard !playlist.entries.isEmpty else {
+            throw .options("\(fromStandardInput ? "standard input" : argument): nothing to render: the playlist names no audio files")
+          }
           overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
           playlistRuns.append((inputs.count..<(inputs.count + playlist.entries.count), playlist.defaults))
           inputs += InputSource.entries(of: playlist)
@@ -60,7 +75,8 @@ public struct InputExpansion: Sendable {
     let runsCoverAll = playlistRuns.reduce(0) { $0 + $1.entries.count } == inputs.count
     let agreed = Set(playlistRuns.map { "\($0.defaults)" }).count == 1
     defaults = runsCoverAll && agreed ? playlistRuns[0].defaults : PlaylistDefaults()
-    let onlyPlaylist = arguments.count == 1 && PlaylistFile.isPlaylist(arguments[0]) ? arguments[0] : nil
+    let onlyPlaylist =
+      arguments.count == 1 && arguments[0] != Self.standardInputArgument && PlaylistFile.isPlaylist(arguments[0]) ? arguments[0] : nil
     playlistTags = PlaylistTags(fields: playlistFields ?? [:], name: onlyPlaylist.map(PlaylistTags.name(ofPlaylist:)))
   }
 
