@@ -21,12 +21,12 @@ public struct FileKey: Sendable, Codable, Equatable {
     let size = Int64(status.st_size)
     var hash = FNV1a()
     guard let head = try? handle.read(upToCount: hashedBytes) else { return nil }
-    hash.add(head)
+    hash.add(words: head)
     if size > Int64(hashedBytes) {
       guard (try? handle.seek(toOffset: UInt64(max(Int64(hashedBytes), size - Int64(hashedBytes))))) != nil,
         let tail = try? handle.read(upToCount: hashedBytes)
       else { return nil }
-      hash.add(tail)
+      hash.add(words: tail)
     }
     return FileKey(
       size: size, modified: nanoseconds(status.st_mtim), changed: nanoseconds(status.st_ctim), inode: UInt64(status.st_ino),
@@ -44,8 +44,16 @@ struct FNV1a {
     for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0100_0000_01b3 }
   }
 
-  /// Adds `data` through its contiguous bytes (Data's own iterator costs a call per byte).
-  mutating func add(_ data: Data) {
-    data.withUnsafeBytes { add($0) }
+  /// Adds `data` eight bytes at a step (little-endian words, the last few bytes one by one): the
+  /// same mixing over a quarter of the steps, since the file keys of a long playlist hash 128 KiB
+  /// each and a step costs a multiply's latency.
+  mutating func add(words data: Data) {
+    data.withUnsafeBytes { bytes in
+      let whole = bytes.count / 8 * 8
+      for offset in stride(from: 0, to: whole, by: 8) {
+        value = (value ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0100_0000_01b3
+      }
+      add(UnsafeRawBufferPointer(rebasing: bytes[whole...]))
+    }
   }
 }
