@@ -18,6 +18,24 @@ import Testing
     #expect(fixture.snapshot() == before)
   }
 
+  /// A full disk (a 256 KiB tmpfs, where the tests run as root and may mount one): one error line
+  /// naming the output and the cause, exit 1, and nothing left behind.
+  @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+  func aFullDiskFailsTheWriteAndLeavesNothing() throws {
+    let fixture = try Fixture([.tone("a.flac", frames: 97_021), .folder("small")])
+    let small = fixture.file("small")
+    let mount = try FFmpegCLI.run("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", small])
+    try #require(mount.status == 0, "cannot mount a tmpfs here: \(mount.stderr)")
+    defer { _ = try? FFmpegCLI.run("umount", [small]) }
+    try FileManager.default.copyItem(atPath: fixture.file("a.flac"), toPath: small + "/a.flac")
+
+    let result = try runSegue(arguments: ["render", "a.flac", "-o", "out.wav"], in: small)
+
+    #expect(result.status == 1)
+    #expect(result.stderr == "error: out.wav: cannot write (No space left on device)\n")
+    #expect((try FileManager.default.contentsOfDirectory(atPath: small)) == ["a.flac"])
+  }
+
   /// Two renders to one path without --overwrite: one wins, the other fails and clobbers nothing;
   /// with --overwrite each may replace the other and the file is always whole.
   @Test func rendersRacingForOnePathNeverClobber() throws {
