@@ -1,0 +1,47 @@
+import AudioTestSupport
+import Foundation
+import FuzzSupport
+
+/// Runs the seeded mutation fuzzer over every parser and prints one line per parser: inputs,
+/// how many were read and refused, the time, inputs per second and the slowest input.
+///
+///     fuzz-runner [--count N] [--seed S] [NAME...]     (names as printed; default all)
+///     fuzz-runner --seed S --save N NAME               writes input N of NAME's run to NAME-N.bin
+@main
+enum FuzzRunnerCommand {
+  static func main() throws {
+    var count = 1_000_000
+    var seed: UInt64 = 1
+    var names: [String] = []
+    var saved: Int?
+    var arguments = CommandLine.arguments.dropFirst().makeIterator()
+    while let argument = arguments.next() {
+      switch argument {
+      case "--count": count = arguments.next().flatMap { Int($0) } ?? count
+      case "--seed": seed = arguments.next().flatMap { UInt64($0) } ?? seed
+      case "--save": saved = arguments.next().flatMap { Int($0) }
+      default: names.append(argument)
+      }
+    }
+    let folder = TemporaryFolder("segue-fuzz")
+    let targets =
+      FuzzTarget.playlistParsers + [.playlistFile(in: folder.path)]
+      + FuzzTarget.containerReaders(try MediaSeeds.make(in: folder.path), folder: folder.path)
+    if let saved {
+      for target in targets where names.contains(target.name) {
+        let input = FuzzInputs(seeds: target.seeds, seed: seed).input(saved)
+        try Data(input).write(to: URL(fileURLWithPath: "\(target.name)-\(saved).bin"))
+      }
+      return
+    }
+    var total = 0
+    var seconds = 0.0
+    for target in targets where names.isEmpty || names.contains(target.name) {
+      let report = FuzzRunner.run(target, count: count, seed: seed)
+      print(report)
+      total += report.inputs
+      seconds += report.seconds
+    }
+    print("all: \(total) inputs in \(seconds.formatted(.number.precision(.fractionLength(1)))) s, no crash or hang")
+  }
+}
