@@ -38,7 +38,8 @@ enum FuzzRunnerCommand {
     var seconds = 0.0
     for target in targets where names.isEmpty || names.contains(target.name) {
       let report = FuzzRunner.run(target, count: count, seed: seed)
-      print(report)
+      // Unbuffered, so a long run shows each parser as it finishes.
+      FileHandle.standardOutput.write(Data("\(report)\n".utf8))
       total += report.inputs
       seconds += report.seconds
     }

@@ -19,7 +19,7 @@ extension FuzzTarget {
     try? PlaylistSeeds.nestedPLS.write(toFile: folder + "/nested.pls", atomically: false, encoding: .utf8)
     try? PlaylistSeeds.m3u[0].write(toFile: folder + "/other.m3u", atomically: false, encoding: .utf8)
     return FuzzTarget(name: "PlaylistFile", seeds: PlaylistSeeds.all.map { Array($0.utf8) }) { bytes in
-      guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return .refused }
+      guard overwrite(path, with: bytes) else { return .refused }
       return FuzzOutcome.of { () throws(PlaylistError) in try PlaylistFile.read(path: path) }
     }
   }
