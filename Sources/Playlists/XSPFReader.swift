@@ -58,10 +58,12 @@ final class XSPFReader: NSObject, XMLParserDelegate {
     sawRoot = true
     let inXSPF = [nil, "", Self.namespace].contains(namespaceURI)
     elements.append((inXSPF ? name : "", qualifiedName ?? name))
-    let path = elements.map(\.name)
-    if path == ["playlist", "trackList", "track"] {
+    // Only a track (depth 3) and its fields (depth 4) matter; the path is never built deeper,
+    // so a document nested thousands of elements deep is read in linear time.
+    guard (3...4).contains(elements.count), elements.prefix(3).map(\.name) == ["playlist", "trackList", "track"] else { return }
+    if elements.count == 3 {
       tracks.append(Track(line: parser.lineNumber))
-    } else if path.count == 4, path.starts(with: ["playlist", "trackList", "track"]), Self.fields.contains(path[3]) {
+    } else if Self.fields.contains(elements[3].name) {
       field = (name, "", parser.lineNumber)
     }
   }
