@@ -29,6 +29,15 @@ final class XSPFReader: NSObject, XMLParserDelegate {
 
   /// The tracks of `text`; malformed XML is an error at the parser's line and column.
   static func tracks(in text: String, file: String) throws(PlaylistError) -> [Track] {
+    // XML allows no NUL anywhere, and libxml2 2.9 (Debian 12) crashes in xmlParseChunk on a
+    // document that opens with three of them (it takes 00 00 00 3C for UCS-4): refused first.
+    if let nul = text.unicodeScalars.firstIndex(of: "\0") {
+      let before = text.unicodeScalars[..<nul]
+      let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+      let location = SourceLocation(
+        file: file, line: before.count { $0 == "\n" } + 1, column: before[lineStart...].count + 1)
+      throw PlaylistError(file: file, location: location, message: "not valid XML (\(XMLErrorText.describe(9)): a NUL byte)")
+    }
     let parser = XMLParser(data: Data(text.utf8))
     parser.shouldProcessNamespaces = true
     let reader = XSPFReader()

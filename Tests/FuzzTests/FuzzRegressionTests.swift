@@ -36,4 +36,37 @@ struct FuzzRegressionTests {
     #expect(throws: PlaylistError.self) { try XSPFPlaylist.parse(text, file: "/fuzz/deep.xspf") }
     #expect(ContinuousClock.now - start < .seconds(1))
   }
+
+  /// fuzz-xspf (libFuzzer), 481 bytes: a seed with three NUL bytes before it and more inside
+  /// crashed the process with SIGSEGV in libxml2's xmlParseChunk; three NULs and a tag are enough.
+  @Test(arguments: [
+    ("\0\0\0<p>ab", 1, 1),
+    ("\0\0\0<playlist/>", 1, 1),
+    ("<playlist>\n  <title>a\0</title></playlist>", 2, 11),
+  ])
+  func xspfWithNULBytes(_ text: String, _ line: Int, _ column: Int) {
+    #expect(throws: PlaylistError(
+      file: "/fuzz/nul.xspf", location: SourceLocation(file: "/fuzz/nul.xspf", line: line, column: column),
+      message: "not valid XML (invalid character: a NUL byte)")
+    ) { try XSPFPlaylist.parse(text, file: "/fuzz/nul.xspf") }
+  }
+
+  /// The 481 bytes fuzz-xspf wrote (crash-38e72eae…), read as a user's `.xspf` file would be.
+  @Test func xspfLibFuzzerCrashBytes() throws {
+    let base64 = [
+      "AAAAPD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz4KPHBsYXlsaXN0IHZlcnNpb249IjEiIHhtbG5zPSJodHRw",
+      "Oi8veHNwZi5vcmcvbnMvMC8iPgogIDx0aXRsZT5NaXg8L3RpdGxlPgogIDx0cmFja0xpc3Q+CiAgICA8dHJhY2s+PGxvY2F0aW9u",
+      "PmZpbGU6Ly8vc3J2L2ElMjBiLyVDMyVBOS5mbGFjPC9sb2NhdGlvbj48dGkAAHAECv8AAAAAAHB0bGU+T25lICZhbXA7IFR3bzwv",
+      "dGl0bGU+PGNyZWF0b3I+QmFuZDwvY3JlYXRvcj48ZHVyYXRpb24+NjE1MDA8L2R1cmF0aW9uPjwvdHJhY2s+CiAgICA8dHJhY2s+",
+      "PGxvY2F0aW9uPnJlbC90d28ubXAzPC9sb2NhdGlvbj48YWxidW0+PCFbQ0RBVEFbTGl2ZSAmIExvdWRdXT48L2EEbGJ1bT48L3Ry",
+      "YWNrPgogICAgPHRyYXRocmVlLm9nZzwvbG9jYXRpb24+PGV4dGVuc2lvbiBhcHBsaWNhdGlvbj0ieCI+PHRpdGxlPm5vPC90aXRs",
+      "ZT48L2V4dD5lbnNpb24+PC90cmFjaz4KICA8L3RyYQ==",
+    ].joined()
+    let bytes = try #require(Data(base64Encoded: base64))
+    #expect(bytes.count == 481)
+    let folder = TemporaryFolder("segue-fuzz")
+    let path = folder.file("crash.xspf")
+    try bytes.write(to: URL(fileURLWithPath: path))
+    #expect(throws: PlaylistError.self) { try PlaylistFile.read(path: path) }
+  }
 }
