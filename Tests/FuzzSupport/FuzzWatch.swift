@@ -22,13 +22,13 @@ enum FuzzWatch {
   nonisolated(unsafe) private static let label = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
   nonisolated(unsafe) private static let digits = UnsafeMutablePointer<UInt8>.allocate(capacity: 32)
   private static let installed = Mutex(false)
-  nonisolated(unsafe) private static var hangNanoseconds: UInt64 = 10_000_000_000
+  private static let hangNanoseconds = Atomic<UInt64>(10_000_000_000)
 
   /// Starts watching a run; the handlers and the watching thread are installed on the first call.
   static func begin(run name: String, hangSeconds: Double) {
     let text = Array("\(name)".utf8.prefix(255).map { CChar(bitPattern: $0) }) + [0]
     label.update(from: text, count: text.count)
-    hangNanoseconds = UInt64(hangSeconds * 1e9)
+    hangNanoseconds.store(UInt64(hangSeconds * 1e9), ordering: .relaxed)
     installed.withLock { done in
       guard !done else { return }
       done = true
@@ -54,7 +54,7 @@ enum FuzzWatch {
       let number = index.load(ordering: .acquiring)
       guard number >= 0 else { continue }
       let elapsed = DispatchTime.now().uptimeNanoseconds &- started.load(ordering: .relaxed)
-      if elapsed > hangNanoseconds, index.load(ordering: .acquiring) == number {
+      if elapsed > hangNanoseconds.load(ordering: .relaxed), index.load(ordering: .acquiring) == number {
         write("\nfuzz: HANG (more than the time budget)")
         report(SIGABRT)
       }
