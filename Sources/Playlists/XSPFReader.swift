@@ -38,7 +38,7 @@ final class XSPFReader: NSObject, XMLParserDelegate {
         file: file, line: before.count { $0 == "\n" } + 1, column: before[lineStart...].count + 1)
       throw PlaylistError(file: file, location: location, message: "not valid XML (\(XMLErrorText.describe(9)): a NUL byte)")
     }
-    let parser = XMLParser(data: Data(text.utf8))
+    let parser = XMLParser(data: Data(spacingBareInstructions(Array(text.utf8))))
     parser.shouldProcessNamespaces = true
     let reader = XSPFReader()
     parser.delegate = reader
@@ -54,6 +54,30 @@ final class XSPFReader: NSObject, XMLParserDelegate {
       throw PlaylistError(file: file, location: location, message: failure.message)
     }
     return reader.tracks
+  }
+
+  /// `bytes` with a space before the `?>` of each processing instruction that has a name and no
+  /// data (`<?x?>`): FoundationXML crashes on those (it takes the length of libxml2's null data);
+  /// `<?x ?>` means the same and has empty data. A CDATA section holding one gains the space too.
+  static func spacingBareInstructions(_ bytes: [UInt8]) -> [UInt8] {
+    var spaced: [UInt8] = []
+    spaced.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      spaced.append(bytes[index])
+      guard bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") else {
+        index += 1
+        continue
+      }
+      var end = index + 2
+      while end < bytes.count, !bytes[end].isXMLSpaceOrQuestionMark { end += 1 }
+      spaced += bytes[index + 1..<end]
+      if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+        spaced.append(UInt8(ascii: " "))
+      }
+      index = end
+    }
+    return spaced
   }
 
   func parser(
@@ -103,4 +127,9 @@ final class XSPFReader: NSObject, XMLParserDelegate {
     failure = (message, parser.lineNumber, parser.columnNumber)
     parser.abortParsing()
   }
+}
+
+extension UInt8 {
+  /// XML white space, or the `?` that ends a processing instruction.
+  fileprivate var isXMLSpaceOrQuestionMark: Bool { [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?")].contains(self) }
 }

@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import FuzzSupport
 import Playlists
 import Testing
 
@@ -68,5 +69,29 @@ struct FuzzRegressionTests {
     let path = folder.file("crash.xspf")
     try bytes.write(to: URL(fileURLWithPath: path))
     #expect(throws: PlaylistError.self) { try PlaylistFile.read(path: path) }
+  }
+
+  /// PlaylistFile, seed 1, input 401491 (Benchmarks/fuzz): an XSPF opening with `<?x?>` crashed
+  /// with SIGSEGV in strlen: FoundationXML measures a processing instruction's data, which libxml2
+  /// leaves null when there is none. Anywhere in the document, and valid XML.
+  @Test(arguments: ["<?x?><playlist/>", "<playlist><?pi?></playlist>", "<?xml-stylesheet?>\n<playlist/>", "<playlist/><?x?>"])
+  func xspfInstructionWithoutData(_ text: String) {
+    #expect((try? XSPFPlaylist.parse(text, file: "/fuzz/pi.xspf"))?.entries.count == 0)
+  }
+
+  @Test func xspfInstructionWithoutDataKeepsTracks() throws {
+    let text = "<?x?><playlist><trackList><track><location>a.flac</location><?y?></track></trackList></playlist>"
+    #expect(try XSPFPlaylist.parse(text, file: "/fuzz/pi.xspf").entries.map(\.location) == ["a.flac"])
+  }
+
+  /// The exact 714 bytes of that input, made again from the run's seed and number, through
+  /// `PlaylistFile.read` as the benchmark gave them.
+  @Test func playlistFileInput401491() {
+    let folder = TemporaryFolder("segue-fuzz")
+    let target = FuzzTarget.playlistFile(in: folder.path)
+    let input = FuzzInputs(seeds: target.seeds, seed: 1).input(401_491)
+    #expect(input.count == 714)
+    #expect(input.starts(with: Array("<?x?>\n<playlist".utf8)))
+    _ = target.parse(input)
   }
 }
