@@ -94,4 +94,13 @@ struct FuzzRegressionTests {
     #expect(input.starts(with: Array("<?x?>\n<playlist".utf8)))
     _ = target.parse(input)
   }
+
+  /// XSPF, seed 1, input 70300 (Benchmarks/fuzz): the same fault, from a long instruction name
+  /// (`<?xxxx…?>`); now the parser's own error at line 2.
+  @Test func xspfInput70300() {
+    let target = FuzzTarget.playlistParsers.first { $0.name == "XSPF" }!
+    let input = FuzzInputs(seeds: target.seeds, seed: 1).input(70_300)
+    #expect(input.starts(with: Array("<?xxxxxxxx".utf8)))
+    #expect(target.parse(input) == .refused)
+  }
 }
