@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "Composition", targets: ["Composition"]),
     .library(name: "Playlists", targets: ["Playlists"]),
     .library(name: "Analysis", targets: ["Analysis"]),
+    // For the libFuzzer targets in Fuzz/, a package of their own.
+    .library(name: "Containers", targets: ["Containers"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,5 +49,8 @@ let package = Package(
     .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AudioTestSupport"]),
     .testTarget(name: "MixingTests", dependencies: ["Rendering", "AudioTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["AudioTestSupport"]),
+    .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport"], path: "Tests/FuzzSupport"),
+    .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),
+    .executableTarget(name: "fuzz-runner", dependencies: ["FuzzSupport", "AudioTestSupport"], path: "Benchmarks/fuzz-runner"),
   ]
 )

@@ -29,7 +29,16 @@ final class XSPFReader: NSObject, XMLParserDelegate {
 
   /// The tracks of `text`; malformed XML is an error at the parser's line and column.
   static func tracks(in text: String, file: String) throws(PlaylistError) -> [Track] {
-    let parser = XMLParser(data: Data(text.utf8))
+    // XML allows no NUL anywhere, and libxml2 2.9 (Debian 12) crashes in xmlParseChunk on a
+    // document that opens with three of them (it takes 00 00 00 3C for UCS-4): refused first.
+    if let nul = text.unicodeScalars.firstIndex(of: "\0") {
+      let before = text.unicodeScalars[..<nul]
+      let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+      let location = SourceLocation(
+        file: file, line: before.count { $0 == "\n" } + 1, column: before[lineStart...].count + 1)
+      throw PlaylistError(file: file, location: location, message: "not valid XML (\(XMLErrorText.describe(9)): a NUL byte)")
+    }
+    let parser = XMLParser(data: Data(spacingBareInstructions(Array(text.utf8))))
     parser.shouldProcessNamespaces = true
     let reader = XSPFReader()
     parser.delegate = reader
@@ -47,6 +56,30 @@ final class XSPFReader: NSObject, XMLParserDelegate {
     return reader.tracks
   }
 
+  /// `bytes` with a space before the `?>` of each processing instruction that has a name and no
+  /// data (`<?x?>`): FoundationXML crashes on those (it takes the length of libxml2's null data);
+  /// `<?x ?>` means the same and has empty data. A CDATA section holding one gains the space too.
+  static func spacingBareInstructions(_ bytes: [UInt8]) -> [UInt8] {
+    var spaced: [UInt8] = []
+    spaced.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      spaced.append(bytes[index])
+      guard bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") else {
+        index += 1
+        continue
+      }
+      var end = index + 2
+      while end < bytes.count, !bytes[end].isXMLSpaceOrQuestionMark { end += 1 }
+      spaced += bytes[index + 1..<end]
+      if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+        spaced.append(UInt8(ascii: " "))
+      }
+      index = end
+    }
+    return spaced
+  }
+
   func parser(
     _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
     attributes: [String: String] = [:]
@@ -58,10 +91,12 @@ final class XSPFReader: NSObject, XMLParserDelegate {
     sawRoot = true
     let inXSPF = [nil, "", Self.namespace].contains(namespaceURI)
     elements.append((inXSPF ? name : "", qualifiedName ?? name))
-    let path = elements.map(\.name)
-    if path == ["playlist", "trackList", "track"] {
+    // Only a track (depth 3) and its fields (depth 4) matter; the path is never built deeper,
+    // so a document nested thousands of elements deep is read in linear time.
+    guard (3...4).contains(elements.count), elements.prefix(3).map(\.name) == ["playlist", "trackList", "track"] else { return }
+    if elements.count == 3 {
       tracks.append(Track(line: parser.lineNumber))
-    } else if path.count == 4, path.starts(with: ["playlist", "trackList", "track"]), Self.fields.contains(path[3]) {
+    } else if Self.fields.contains(elements[3].name) {
       field = (name, "", parser.lineNumber)
     }
   }
@@ -92,4 +127,9 @@ final class XSPFReader: NSObject, XMLParserDelegate {
     failure = (message, parser.lineNumber, parser.columnNumber)
     parser.abortParsing()
   }
+}
+
+extension UInt8 {
+  /// XML white space, or the `?` that ends a processing instruction.
+  fileprivate var isXMLSpaceOrQuestionMark: Bool { [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?")].contains(self) }
 }
