@@ -9,7 +9,7 @@ public enum PlaylistFile {
   /// True when `path` names a playlist rather than an audio file: by its extension, or, for an
   /// unknown extension, by its first bytes.
   public static func isPlaylist(_ path: String) -> Bool {
-    let fileExtension = fileExtension(of: path)
+    let fileExtension = PathText.fileExtension(path)
     if formats.contains(where: { $0.extensions.contains(fileExtension) }) { return true }
     guard ["", "txt"].contains(fileExtension), let head = try? readText(path, limit: 4096) else { return false }
     return formats.contains { $0.probe(head) }
@@ -53,7 +53,7 @@ public enum PlaylistFile {
       }
       let nested = canonical(entry.path)
       if visited.contains(nested) {
-        let names = (visited + [nested]).map { ($0 as NSString).lastPathComponent }.joined(separator: " -> ")
+        let names = (visited + [nested]).map(PathText.lastComponent).joined(separator: " -> ")
         throw PlaylistError(file: path, location: entry.origin, message: "\(entry.location) includes itself (\(names))")
       }
       guard visited.count < deepestNesting else {
@@ -69,7 +69,7 @@ public enum PlaylistFile {
   /// The parser whose probe recognises `text`, else the one claiming the file's extension.
   static func format(of text: String, path: String) throws(PlaylistError) -> any PlaylistFormat.Type {
     if let probed = formats.first(where: { $0.probe(text) }) { return probed }
-    let fileExtension = fileExtension(of: path)
+    let fileExtension = PathText.fileExtension(path)
     if let claimed = formats.first(where: { $0.extensions.contains(fileExtension) }) { return claimed }
     throw PlaylistError(file: path, message: "not a playlist Segue can read (M3U, PLS, XSPF, CUE or Segue's YAML/JSON)")
   }
@@ -93,16 +93,6 @@ public enum PlaylistFile {
     return String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
   }
 
-  /// The extension of the last name in `path`, in lower case, or "" when it has none.
-  ///
-  /// Not `NSString.pathExtension`: swift-corelibs-foundation traps on some paths that a playlist
-  /// may hold, such as `//é//` (a single non-ASCII name between doubled slashes).
-  static func fileExtension(of path: String) -> String {
-    guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex else {
-      return ""
-    }
-    return name[name.index(after: dot)...].lowercased()
-  }
 
   /// True for a regular file, reached through any symbolic links.
   private static func isRegularFile(_ path: String) -> Bool {

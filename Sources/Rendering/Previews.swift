@@ -1,6 +1,7 @@
 import Composition
 import FFmpegAudio
 import Foundation
+import Playlists
 
 /// Renders the parts of a mix someone wants to hear first: each transition with some context, or
 /// the opening seconds of each track as a medley.
@@ -79,7 +80,7 @@ public enum Previews {
     let label = String(repeating: "0", count: max(0, digits - String(number).count)) + String(number)
     let safe = String(naming.map { "/\\:\0".contains($0) ? "-" : $0 }.prefix(120))
     let name = url.deletingPathExtension().lastPathComponent + "-transition-" + label + " (" + safe + ")"
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.deletingLastComponent(path)
     return (folder.isEmpty ? "" : folder + "/") + name + (url.pathExtension.isEmpty ? "" : "." + url.pathExtension)
   }
 }

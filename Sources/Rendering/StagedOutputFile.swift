@@ -1,4 +1,5 @@
 import Foundation
+import Playlists
 
 /// An output written under a temporary name beside its target and moved into place only when done.
 ///
@@ -29,7 +30,7 @@ final class StagedOutputFile {
     self.overwrite = overwrite
     if let problem = Self.problem(targetPath: targetPath, overwrite: overwrite, inputs: inputs) { throw problem }
     destination = Self.resolvedTarget(targetPath)
-    let folder = (destination as NSString).deletingLastPathComponent
+    let folder = PathText.deletingLastComponent(destination)
     removedStaleFiles = Self.removeStaleFiles(in: folder.isEmpty ? "." : folder)
     stagingPath = (folder.isEmpty ? "" : folder + "/") + String(format: ".segue-%08x.partial", UInt32.random(in: .min ... .max))
     lockHandle = open(stagingPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -53,7 +54,7 @@ final class StagedOutputFile {
       if !overwrite { return .output(path: targetPath, .exists) }
     }
     var isFolder: ObjCBool = false
-    let folder = (resolvedTarget(targetPath) as NSString).deletingLastPathComponent
+    let folder = PathText.deletingLastComponent(resolvedTarget(targetPath))
     guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder), isFolder.boolValue else {
       return .output(path: targetPath, .folderMissing(Self.displayFolder(of: targetPath)))
     }
@@ -117,7 +118,7 @@ final class StagedOutputFile {
   }
 
   private static func displayFolder(of path: String) -> String {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.deletingLastComponent(path)
     return folder.isEmpty ? "." : folder
   }
 

@@ -94,3 +94,25 @@ import Testing
     #expect(error?.description == "\(path): not a playlist Segue can read (M3U, PLS, XSPF, CUE or Segue's YAML/JSON)")
   }
 }
+
+/// Paths taken apart without Foundation's NSString methods, which trap on names such as `//é//`.
+@Suite struct PathTextTests {
+  @Test func namesThatTrapNSStringAreTakenApart() {
+    let hostile = "//" + String(repeating: "/", count: 9) + "é" + String(repeating: "/", count: 13)
+    #expect(PathText.lastComponent(hostile) == "é")
+    #expect(PathText.stem(hostile) == "é")
+    #expect(PathText.fileExtension(hostile) == "")
+  }
+
+  @Test(arguments: [
+    ("a/b/01 one.flac", "01 one.flac", "a/b", "flac", "01 one"), ("/x.FLAC", "x.FLAC", "/", "flac", "x"),
+    ("plain", "plain", "", "", "plain"), (".hidden", ".hidden", "", "", ".hidden"), ("dir/", "dir", "", "", "dir"),
+  ])
+  func takesPathsApartAsFoundationDoes(_ example: (String, String, String, String, String)) {
+    let (path, last, folder, fileExtension, stem) = example
+    #expect(PathText.lastComponent(path) == last)
+    #expect(PathText.deletingLastComponent(path) == folder)
+    #expect(PathText.fileExtension(path) == fileExtension)
+    #expect(PathText.stem(path) == stem)
+  }
+}

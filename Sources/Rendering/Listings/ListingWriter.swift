@@ -1,5 +1,6 @@
 import FFmpegAudio
 import Foundation
+import Playlists
 
 /// Turns a track list into what goes inside the output (tags, chapters, an embedded CUE sheet).
 enum ListingWriter {
@@ -11,7 +12,7 @@ enum ListingWriter {
   ) throws(RenderError) -> ContainerMetadata {
     var tags = list.outputTags(overrides: listing.tags, playlist: playlist)
     if listing.embedCueSheet {
-      tags["CUESHEET"] = list.cueSheet(fileName: (outputPath as NSString).lastPathComponent, tags: tags, titles: listing.chapterTitle)
+      tags["CUESHEET"] = list.cueSheet(fileName: PathText.lastComponent(outputPath), tags: tags, titles: listing.chapterTitle)
     }
     let inherited = list.isOneAlbum && AudioFileWriter.takesCoverArt(containerName: containerName) ? CoverArt.attached(to: firstInput.path) : nil
     let art = try listing.coverArtPath.map { path throws(RenderError) in try coverArt(at: path) } ?? inherited

@@ -29,7 +29,7 @@ public struct TrackName: Sendable, Equatable {
   /// The name of `input`, whose file is tagged with `tags` (keys in lower case).
   public init(input: InputSource, tags: [String: String]) {
     let player = input.playerTitle?.parts
-    file = ((input.displayName as NSString).lastPathComponent as NSString).deletingPathExtension
+    file = PathText.stem(input.displayName)
     title = Self.given(input.title) ?? Self.given(tags["title"]) ?? Self.given(player?.title) ?? file
     artist = Self.given(input.artist) ?? Self.given(tags["artist"]) ?? Self.given(player?.artist)
     album = Self.given(input.album) ?? Self.given(tags["album"])

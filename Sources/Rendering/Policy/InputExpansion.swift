@@ -107,10 +107,10 @@ public struct InputExpansion: Sendable {
       throw .options("cannot list the folder \(folder): \(error.localizedDescription)")
     }
     let audio = names
-      .filter { !$0.hasPrefix(".") && audioExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+      .filter { !$0.hasPrefix(".") && audioExtensions.contains(PathText.fileExtension($0)) }
       .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     guard !audio.isEmpty else { throw .options("the folder \(folder) holds no audio files") }
-    return audio.map { InputSource(path: (folder as NSString).appendingPathComponent($0)) }
+    return audio.map { InputSource(path: PathText.appending($0, to: folder)) }
   }
 }
 

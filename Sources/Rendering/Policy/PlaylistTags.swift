@@ -1,4 +1,5 @@
 import Foundation
+import Playlists
 
 /// What the playlists given say about the mix as a whole, for its tags (`MixTags`).
 public struct PlaylistTags: Sendable, Equatable {
@@ -16,6 +17,6 @@ public struct PlaylistTags: Sendable, Equatable {
 
   /// The file name of `path` without its folder and extension.
   static func name(ofPlaylist path: String) -> String {
-    ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    PathText.stem(path)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Playlists
 
 extension PlanReport {
   /// The plan as a table: a row per track (and per further clip of a track cut into pieces), its
@@ -40,7 +41,7 @@ extension PlanReport {
 
   /// `Artist - Title (file)`, or the file alone when the name is only the file's.
   private func label(_ name: TrackName, file: String) -> String {
-    let fileName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+    let fileName = PathText.stem(file)
     return name.artist == nil && name.title == fileName ? file : "\(name.text) (\(file))"
   }
 
