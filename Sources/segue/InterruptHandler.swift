@@ -3,12 +3,13 @@ import Foundation
 import Rendering
 import Synchronization
 
-/// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP into a cancelled render, which removes its partial
-/// output, and makes SIGXFSZ (a file-size limit reached) a failed write instead of a kill.
+/// Turns Ctrl-C (SIGINT), SIGTERM, SIGHUP and SIGUSR1/2 (whose default is to kill) into a
+/// cancelled render, which removes its partial output, and makes SIGXFSZ (a file-size limit
+/// reached) a failed write instead of a kill.
 final class InterruptHandler {
   private let sources: [DispatchSourceSignal]
   /// The signals that cancel a render.
-  private static let cancelling = [SIGINT, SIGTERM, SIGHUP]
+  private static let cancelling = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2]
   /// The last signal that cancelled a render, for the exit code (128 + its number).
   private static let received = Atomic<Int32>(0)
 

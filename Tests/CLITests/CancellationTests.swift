@@ -8,7 +8,7 @@ import Testing
   /// Ten minutes of audio: seconds of MP3 encoding even in a release build, so the signal lands mid-render.
   static let frames = 44_100 * 600
 
-  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGUSR1])
   func signalCancelsAndRemovesThePartialFile(_ signal: Int32) throws {
     let fixture = try Fixture()
     try fixture.silence("long.flac", frames: Self.frames)
