@@ -35,9 +35,7 @@ struct OutputFormat: Equatable {
     let settings = codec.settings(
       layout: layout, bitDepth: bitDepth, bitRate: options.bitRate, vbrQuality: options.quality,
       compressionLevel: options.compressionLevel, forSpeech: forSpeech)
-    if options.bitRate == nil, options.quality == nil, let bitRate = settings.bitRate, forSpeech || layout.channelCount == 1,
-      bitRate < codec.defaultBitRate(layout: PCMLayout(sampleRate: rate, channelCount: 2), forSpeech: false) ?? 0
-    {
+    if options.bitRate == nil, options.quality == nil, forSpeech || layout.channelCount == 1, let bitRate = settings.bitRate {
       let reason = forSpeech ? "the default for audiobooks (.m4b)" : "the default for mono output"
       notes.append("\(codec.displayName) at \(bitRate / 1000)k: \(reason), sized for speech; --bitrate changes it")
     }

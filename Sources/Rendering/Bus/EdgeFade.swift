@@ -16,22 +16,29 @@ struct EdgeFade: BusStage {
   }
 
   mutating func process(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) -> Bool {
-    let frames = Int64(block.count / channels)
+    let frames = firstFrame..<(firstFrame + Int64(block.count / channels))
     var changed = false
-    for segment in segments where segment.overlaps(firstFrame..<(firstFrame + frames)) {
+    for segment in segments {
       let fadeIn = segment.lowerBound..<min(segment.upperBound, segment.lowerBound + length)
       let fadeOut = max(segment.lowerBound, segment.upperBound - length)..<segment.upperBound
-      for frame in max(firstFrame, segment.lowerBound)..<min(firstFrame + frames, segment.upperBound)
-      where fadeIn.contains(frame) || fadeOut.contains(frame) {
-        var gain = 1.0
-        if fadeIn.contains(frame) { gain *= FadeCurve.sCurve.fadeInGain(Double(frame - segment.lowerBound) / Double(length)) }
-        if fadeOut.contains(frame) { gain *= FadeCurve.sCurve.fadeInGain(Double(segment.upperBound - 1 - frame) / Double(length)) }
-        let offset = Int(frame - firstFrame) * channels
-        for channel in 0..<channels { block[offset + channel] *= Float(gain) }
+      // Only the frames inside a fade are touched; where the two fades of a short part meet,
+      // both gains apply.
+      for frame in fadeIn.clamped(to: frames) {
+        scale(block, frame: Int(frame - firstFrame), channels: channels, by: Double(frame - segment.lowerBound) / Double(length))
+        changed = true
+      }
+      for frame in fadeOut.clamped(to: frames) {
+        scale(block, frame: Int(frame - firstFrame), channels: channels, by: Double(segment.upperBound - 1 - frame) / Double(length))
         changed = true
       }
     }
     return changed
+  }
+
+  /// Multiplies one frame by the fade's gain at `progress` (0 silent, 1 whole).
+  private func scale(_ block: UnsafeMutableBufferPointer<Float>, frame: Int, channels: Int, by progress: Double) {
+    let gain = Float(FadeCurve.sCurve.fadeInGain(progress))
+    for channel in 0..<channels { block[frame * channels + channel] *= gain }
   }
 
   var notes: [String] {
