@@ -323,8 +323,8 @@ public final class AudioFileReader {
   }
 
   /// After damage, places the frame just decoded by its timestamp: the frames lost before it
-  /// become silence (the frame waits for them), and any it repeats are dropped. True when the
-  /// frame is held or dropped rather than to be converted now.
+  /// become silence, and the frame waits for them. True when the frame is held rather than to be
+  /// converted now.
   private func placeAfterDamage() -> Bool {
     guard let start = damageStart else { return false }
     damageStart = nil
@@ -364,5 +364,4 @@ public final class AudioFileReader {
     silenceToInsert -= Int64(count)
     return try convert(try decoder.silence(frames: count), first: 0, count: count)
   }
-
 }
