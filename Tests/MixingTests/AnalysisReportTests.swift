@@ -6,19 +6,6 @@ import Testing
 /// `segue analyze`'s measurements, judged by the ffmpeg CLI's `ebur128` filter, and read from the
 /// facts cache the second time.
 @Suite struct AnalysisReportTests {
-  /// The integrated loudness and true peak the ffmpeg CLI's `ebur128=peak=true` reports; a mono
-  /// file is first copied into both channels of a stereo signal, as it plays in a stereo mix.
-  static func judge(_ path: String, mono: Bool) throws -> (integrated: Double, truePeak: Double) {
-    let filter = (mono ? "pan=stereo|c0=c0|c1=c0," : "") + "ebur128=peak=true"
-    let output = try FFmpegCLI.run("ffmpeg", ["-nostats", "-hide_banner", "-i", path, "-af", filter, "-f", "null", "-"])
-    let summary = output.stderr.components(separatedBy: "Summary:").last ?? ""
-    func value(after label: String) -> Double? {
-      summary.components(separatedBy: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }
-        .flatMap { $0.split(separator: " ").compactMap { Double($0) }.first }
-    }
-    return (try #require(value(after: "I:")), try #require(value(after: "Peak:")))
-  }
-
   /// A tone with noise, a quiet burst pattern and a mono track, in FLAC, MP3 and Opus: integrated
   /// loudness within 0.1 LU and true peak within 0.2 dB of the judge; a mono track is measured as
   /// it plays in stereo (both channels), not 3 dB low.
@@ -32,7 +19,7 @@ import Testing
     for (name, arguments) in inputs { try FFmpegCLI.make(arguments + [folder.file(name)]) }
     let report = try AnalysisReport.measure(inputs.map { folder.file($0.0) }, cache: nil)
     for (track, (name, _)) in zip(report.tracks, inputs) {
-      let judged = try Self.judge(folder.file(name), mono: name.hasPrefix("mono"))
+      let judged = try LoudnessJudge.measure(folder.file(name), mono: name.hasPrefix("mono"))
       let integrated = try #require(track.integratedLUFS)
       #expect(abs(integrated - judged.integrated) <= 0.1, "\(name): \(integrated) vs \(judged.integrated) LUFS")
       let truePeak = try #require(track.truePeakDBTP)
