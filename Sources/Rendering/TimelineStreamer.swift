@@ -81,7 +81,7 @@ struct TimelineStreamer: Sendable {
   }
 
   /// Mixes the part of the timeline in `range`, opening only the clips that touch it; the bus is
-  /// primed on the frames before it that its stages need.
+  /// primed on the frames before it that its stages need, and sees its look-ahead past its end.
   private func stream(
     _ range: Range<Int64>, buffer mix: UnsafeMutableBufferPointer<Float>, bus: inout BusChain,
     into queue: BoundedQueue<StreamerMessage>
@@ -91,14 +91,16 @@ struct TimelineStreamer: Sendable {
     let clips = timeline.clips
     let runs = ResampledRuns(timeline: timeline, inputs: inputs, rates: facts.map(\.info.sampleRate))
     var openRuns: [Int: ResampledRun] = [:]
-    let edges = edges(of: range, bus: bus)
+    let mixEnd = max(range.upperBound, min(timeline.frameCount, range.upperBound + Int64(bus.lookaheadFrames)))
+    let edges = edges(of: range, bus: bus) + (mixEnd > range.upperBound ? [mixEnd] : [])
     var nextEdge = 0
     var readers: [ClipReader] = []
     var nextClip = 0
+    var held = LookaheadQueue(lookaheadFrames: bus.lookaheadFrames, channels: channels)
     var position = max(0, range.lowerBound - bus.primingFrames)
-    while position < range.upperBound {
+    while position < mixEnd {
       if cancellation.isCancelled { throw .cancelled }
-      while nextClip < clips.count && clips[nextClip].start <= position + lookahead && clips[nextClip].start < range.upperBound {
+      while nextClip < clips.count && clips[nextClip].start <= position + lookahead && clips[nextClip].start < mixEnd {
         // Clips that end before the range begins are never opened.
         if clips[nextClip].end > position {
           var run: (run: ResampledRun, member: Int)?
@@ -120,18 +122,36 @@ struct TimelineStreamer: Sendable {
       for (index, reader) in sounding.enumerated() {
         try reader.render(frames, into: mix.baseAddress!, replacing: index == 0)
       }
-      let block = UnsafeMutableBufferPointer(rebasing: mix[0..<(frames * channels)])
-      if position < range.lowerBound {
-        bus.prime(block, firstFrame: position, channels: channels)
-      } else {
-        let changed = bus.process(block, firstFrame: position, channels: channels)
-        // Dither is seeded by the position on the timeline, so any part renders as in the whole.
-        let chunk = converter.convert(UnsafeBufferPointer(block), firstFrame: position, dither: !exact || changed)
-        guard queue.put(.chunk(chunk)) else { throw .cancelled }
-      }
+      held.append(UnsafeBufferPointer(rebasing: mix[0..<(frames * channels)]), firstFrame: position, exact: exact)
       position = blockEnd
       readers.removeAll { $0.clip.end <= position }
+      while let (block, upcoming) = held.next(mixEnded: position >= mixEnd) {
+        try pass(block, upcoming: upcoming, of: range, bus: &bus, converter: converter, into: queue)
+      }
     }
+  }
+
+  /// Runs one mixed block through the bus: heard only, before `range`; processed and sent, inside
+  /// it; past it (frames mixed only for the bus to see ahead), dropped.
+  private func pass(
+    _ mixed: LookaheadQueue.MixedBlock, upcoming: [Float], of range: Range<Int64>, bus: inout BusChain,
+    converter: PCMConverter, into queue: BoundedQueue<StreamerMessage>
+  ) throws(RenderError) {
+    guard mixed.firstFrame < range.upperBound else { return }
+    var samples = mixed.samples
+    let chunk = samples.withUnsafeMutableBufferPointer { samples in
+      upcoming.withUnsafeBufferPointer { upcoming in
+        let block = BusBlock(samples: samples, firstFrame: mixed.firstFrame, channels: format.layout.channelCount, upcoming: upcoming)
+        if mixed.firstFrame < range.lowerBound {
+          bus.prime(block)
+          return nil as PCMChunk?
+        }
+        let changed = bus.process(block)
+        // Dither is seeded by the position on the timeline, so any part renders as in the whole.
+        return converter.convert(UnsafeBufferPointer(samples), firstFrame: mixed.firstFrame, dither: !mixed.exact || changed)
+      }
+    }
+    if let chunk, !queue.put(.chunk(chunk)) { throw .cancelled }
   }
 
   /// Sends `frames` frames of digital silence.

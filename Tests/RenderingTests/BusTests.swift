@@ -54,9 +54,10 @@ import Testing
 
   /// A stage with memory (a moving average over 256 frames), primed on the frames before a range,
   /// makes the range equal the slice of the whole render bit for bit; the same stage claiming no
-  /// memory does not, so the priming is what does it.
-  @Test(arguments: [true, false])
-  func aPrimedStageMakesARangeEqualTheSliceOfTheWhole(primed: Bool) throws {
+  /// memory does not, so the priming is what does it. A stage that also looks 100 frames ahead
+  /// gets the mix's frames past the range's end too.
+  @Test(arguments: [(true, 0), (false, 0), (true, 100)])
+  func aPrimedStageMakesARangeEqualTheSliceOfTheWhole(primed: Bool, lookahead: Int) throws {
     let folder = TemporaryFolder()
     let frames = 41_017
     let path = try Fixture.write(Signal.noise(channels: 2, frames: frames), as: .wav16, in: folder, stem: "noise")
@@ -64,7 +65,7 @@ import Testing
       var request = RenderRequest(
         inputs: [InputSource(path: path)], outputPath: folder.file(name), output: OutputOptions(bitDepth: 32), cache: nil)
       request.range = range
-      request.makeBus = { _ in BusChain(stages: [MovingAverage(window: 256, claimsMemory: primed)]) }
+      request.makeBus = { _ in BusChain(stages: [MovingAverage(window: 256, lookahead: lookahead, claimsMemory: primed)]) }
       _ = try Renderer.render(request)
       return try FFmpegCLI.decodeFloat(folder.file(name))
     }
@@ -78,30 +79,37 @@ import Testing
   }
 }
 
-/// A test stage with memory: each sample becomes the mean of its channel's last `window` samples,
-/// summed afresh in a fixed order, so the result depends on the input alone, never on block splits.
+/// A test stage with memory: each sample becomes the mean of its channel's last `window` samples
+/// and the `lookahead` samples after it, summed afresh in a fixed order, so the result depends on
+/// the input alone, never on block splits.
 private struct MovingAverage: BusStage {
   let window: Int
+  let lookaheadFrames: Int
   let claimsMemory: Bool
   private var history: [[Float]] = [[], []]
 
-  init(window: Int, claimsMemory: Bool) {
+  init(window: Int, lookahead: Int, claimsMemory: Bool) {
     self.window = window
+    lookaheadFrames = lookahead
     self.claimsMemory = claimsMemory
   }
 
   var primingFrames: Int64 { claimsMemory ? Int64(window) : 0 }
 
-  mutating func prime(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) {
-    _ = process(block, firstFrame: firstFrame, channels: channels)
+  mutating func prime(_ block: BusBlock) {
+    _ = process(block)
   }
 
-  mutating func process(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) -> Bool {
-    for index in block.indices {
+  mutating func process(_ block: BusBlock) -> Bool {
+    let channels = block.channels
+    for index in block.samples.indices {
       let channel = index % channels
-      history[channel].append(block[index])
+      history[channel].append(block.samples[index])
       if history[channel].count > window { history[channel].removeFirst() }
-      block[index] = Float(history[channel].reduce(0.0) { $0 + Double($1) } / Double(window))
+      let ahead = (1...max(1, lookaheadFrames)).prefix(lookaheadFrames).map { index + $0 * channels }
+        .map { $0 < block.samples.count ? block.samples[$0] : ($0 - block.samples.count < block.upcoming.count ? block.upcoming[$0 - block.samples.count] : 0) }
+      let sum = history[channel].reduce(0.0) { $0 + Double($1) } + ahead.reduce(0.0) { $0 + Double($1) }
+      block.samples[index] = Float(sum / Double(window + lookaheadFrames))
     }
     return true
   }

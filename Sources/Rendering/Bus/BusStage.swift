@@ -3,19 +3,22 @@
 /// Stages see the mix block by block in timeline order. A part of the mix (a range, a preview)
 /// must come out as the same slice of the whole render, so a stage with memory says how much of
 /// the mix before a start position it must hear (`primingFrames`), and the streamer plays that
-/// much through `prime` before the part begins. A stage's output may not depend on where blocks
-/// are split.
+/// much through `prime` before the part begins. A stage that must see ahead (a limiter) says how
+/// far (`lookaheadFrames`): each block then comes with that many of the mix's frames after it. A
+/// stage's output may not depend on where blocks are split.
 protocol BusStage {
   /// Frames before a start position that bring the stage to the state the whole render has it
   /// in there; 0 for a stage without memory.
   var primingFrames: Int64 { get }
 
-  /// Hears `block` (interleaved, `channels` per frame, first frame at `firstFrame` on the
-  /// timeline) before the part being rendered begins; nothing of it is written.
-  mutating func prime(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int)
+  /// Frames after a block the stage must see to process it; 0 for a stage that needs none.
+  var lookaheadFrames: Int { get }
+
+  /// Hears `block` before the part being rendered begins; nothing of it is written.
+  mutating func prime(_ block: BusBlock)
 
   /// Processes `block` in place; returns true if it changed any sample (then the block is dithered).
-  mutating func process(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) -> Bool
+  mutating func process(_ block: BusBlock) -> Bool
 
   /// What the stage has to tell the user once the last block has passed.
   var notes: [String] { get }
@@ -27,7 +30,9 @@ protocol BusStage {
 extension BusStage {
   /// A stage without memory has nothing to learn before a start position.
   var primingFrames: Int64 { 0 }
-  func prime(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) {}
+  func prime(_ block: BusBlock) {}
+  /// Most stages see one block at a time.
+  var lookaheadFrames: Int { 0 }
   /// A stage that touches every block, or none, needs no edges of its own.
   var blockEdges: [Int64] { [] }
 }
@@ -39,15 +44,18 @@ struct BusChain {
   /// The longest priming any stage needs.
   var primingFrames: Int64 { stages.map(\.primingFrames).max() ?? 0 }
 
-  mutating func prime(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) {
-    for index in stages.indices { stages[index].prime(block, firstFrame: firstFrame, channels: channels) }
+  /// The farthest any stage must see ahead.
+  var lookaheadFrames: Int { stages.map(\.lookaheadFrames).max() ?? 0 }
+
+  mutating func prime(_ block: BusBlock) {
+    for index in stages.indices { stages[index].prime(block) }
   }
 
   /// Runs `block` through every stage; true if any changed it.
-  mutating func process(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) -> Bool {
+  mutating func process(_ block: BusBlock) -> Bool {
     var changed = false
     for index in stages.indices {
-      changed = stages[index].process(block, firstFrame: firstFrame, channels: channels) || changed
+      changed = stages[index].process(block) || changed
     }
     return changed
   }
@@ -56,4 +64,18 @@ struct BusChain {
 
   /// Every stage's block edges.
   var blockEdges: [Int64] { stages.flatMap(\.blockEdges) }
+}
+
+/// A block of the mix on its way through the bus.
+struct BusBlock {
+  /// Interleaved samples, changed in place by the stages.
+  let samples: UnsafeMutableBufferPointer<Float>
+  /// Where the block's first frame sits on the timeline.
+  let firstFrame: Int64
+  let channels: Int
+  /// The mix's frames right after the block, as many as the bus looks ahead (fewer where the mix
+  /// ends), as they come from the mix, before any stage.
+  let upcoming: UnsafeBufferPointer<Float>
+
+  var frameCount: Int { samples.count / channels }
 }

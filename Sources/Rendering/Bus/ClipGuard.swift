@@ -24,11 +24,11 @@ struct ClipGuard: BusStage {
       }
   }
 
-  mutating func process(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) -> Bool {
-    for index in block.indices where abs(block[index]) > 1 {
+  mutating func process(_ block: BusBlock) -> Bool {
+    for index in block.samples.indices where abs(block.samples[index]) > 1 {
       count += 1
-      peak = max(peak, abs(block[index]))
-      if self.firstFrame == nil { self.firstFrame = firstFrame + Int64(index / channels) }
+      peak = max(peak, abs(block.samples[index]))
+      if firstFrame == nil { firstFrame = block.firstFrame + Int64(index / block.channels) }
     }
     return false
   }

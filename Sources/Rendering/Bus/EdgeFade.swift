@@ -15,8 +15,8 @@ struct EdgeFade: BusStage {
     segments.flatMap { [$0.lowerBound + min(length, Int64($0.count)), $0.upperBound - min(length, Int64($0.count))] }
   }
 
-  mutating func process(_ block: UnsafeMutableBufferPointer<Float>, firstFrame: Int64, channels: Int) -> Bool {
-    let frames = firstFrame..<(firstFrame + Int64(block.count / channels))
+  mutating func process(_ block: BusBlock) -> Bool {
+    let frames = block.firstFrame..<(block.firstFrame + Int64(block.frameCount))
     var changed = false
     for segment in segments {
       let fadeIn = segment.lowerBound..<min(segment.upperBound, segment.lowerBound + length)
@@ -24,11 +24,11 @@ struct EdgeFade: BusStage {
       // Only the frames inside a fade are touched; where the two fades of a short part meet,
       // both gains apply.
       for frame in fadeIn.clamped(to: frames) {
-        scale(block, frame: Int(frame - firstFrame), channels: channels, by: Double(frame - segment.lowerBound) / Double(length))
+        scale(block, frame: Int(frame - block.firstFrame), by: Double(frame - segment.lowerBound) / Double(length))
         changed = true
       }
       for frame in fadeOut.clamped(to: frames) {
-        scale(block, frame: Int(frame - firstFrame), channels: channels, by: Double(segment.upperBound - 1 - frame) / Double(length))
+        scale(block, frame: Int(frame - block.firstFrame), by: Double(segment.upperBound - 1 - frame) / Double(length))
         changed = true
       }
     }
@@ -36,9 +36,9 @@ struct EdgeFade: BusStage {
   }
 
   /// Multiplies one frame by the fade's gain at `progress` (0 silent, 1 whole).
-  private func scale(_ block: UnsafeMutableBufferPointer<Float>, frame: Int, channels: Int, by progress: Double) {
+  private func scale(_ block: BusBlock, frame: Int, by progress: Double) {
     let gain = Float(FadeCurve.sCurve.fadeInGain(progress))
-    for channel in 0..<channels { block[frame * channels + channel] *= gain }
+    for channel in 0..<block.channels { block.samples[frame * block.channels + channel] *= gain }
   }
 
   var notes: [String] {
