@@ -28,18 +28,22 @@ struct ReplayGainFLACTests {
     }
   }
 
-  /// The file as its blocks, less padding, and its frames.
-  static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
-    let (blocks, audioStart) = Self.blocks(bytes)
-    let kept = blocks.filter { $0.type != 1 }
+  /// "fLaC" and `blocks`, the last one flagged.
+  static func encode(_ blocks: [Block]) -> [UInt8] {
     var result = Array("fLaC".utf8)
-    for (index, block) in kept.enumerated() {
+    for (index, block) in blocks.enumerated() {
       let length = block.body.count
-      let last: UInt8 = index == kept.count - 1 ? 0x80 : 0
+      let last: UInt8 = index == blocks.count - 1 ? 0x80 : 0
       result += [block.type | last, UInt8(length >> 16), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
       result += block.body
     }
-    return result + bytes[audioStart...]
+    return result
+  }
+
+  /// The file as its blocks, less padding, and its frames.
+  static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+    let (blocks, audioStart) = Self.blocks(bytes)
+    return encode(blocks.filter { $0.type != 1 }) + bytes[audioStart...]
   }
 
   /// FFmpeg's 8 kB of padding takes the comment: the file keeps its size and its frames their place.
@@ -71,6 +75,38 @@ struct ReplayGainFLACTests {
     #expect(after[audioStart...] == bare[Self.blocks(bare).audioStart...])
     #expect(try FFmpegCLI.decodeFloat(path) == decoded)
     #expect(folder.contents() == ["sine.flac"])
+  }
+
+  /// A file without a VORBIS_COMMENT block gets one after STREAMINFO, in the padding.
+  @Test func missingCommentIsAdded() throws {
+    let path = try ReplayGainTestFiles.make(.flac, in: folder)
+    let (blocks, audioStart) = Self.blocks(ReplayGainTestFiles.bytes(path))
+    let bare = Self.encode(blocks.filter { $0.type != 4 }) + ReplayGainTestFiles.bytes(path)[audioStart...]
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bare))
+    try ReplayGainTagWriter.write(ReplayGainTestFiles.values, toFileAt: path)
+    let after = ReplayGainTestFiles.bytes(path)
+    #expect(Self.blocks(after).blocks.map(\.type) == [0, 4, 1] && after.count == bare.count)
+    let tags = ReplayGainTestFiles.replayGainTags(try ReplayGainTestFiles.probedTags(path))
+    #expect(tags == ReplayGainTestFiles.expectedTags(ReplayGainTestFiles.values, in: .flac))
+  }
+
+  /// Space for the comment but not for a padding block's 4-byte header (2 bytes left over): the
+  /// file is written again without padding.
+  @Test func roomTooSmallForPaddingMovesTheFrames() throws {
+    let path = try ReplayGainTestFiles.make(.flac, in: folder)
+    let original = ReplayGainTestFiles.bytes(path)
+    try ReplayGainTagWriter.write(ReplayGainTestFiles.values, toFileAt: path)
+    // What the padding shrank to, plus its header, is the room left: make the old padding that much less 2.
+    let leftOver = Self.blocks(ReplayGainTestFiles.bytes(path)).blocks.last!.body.count + 4
+    let (blocks, audioStart) = Self.blocks(original)
+    let tight = blocks.map { $0.type == 1 ? Block(type: 1, body: Array($0.body.dropFirst(leftOver - 2))) : $0 }
+    let bytes = Self.encode(tight) + original[audioStart...]
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    try ReplayGainTagWriter.write(ReplayGainTestFiles.values, toFileAt: path)
+    let after = ReplayGainTestFiles.bytes(path)
+    #expect(Self.blocks(after).blocks.map(\.type) == [0, 4])
+    #expect(after.count == bytes.count - 2)
+    #expect(after[Self.blocks(after).audioStart...] == original[audioStart...])
   }
 
   /// A cover (a PICTURE block) and the STREAMINFO stay as they were.

@@ -72,6 +72,32 @@ struct ReplayGainMP3Tests {
     #expect(bytes.suffix(audio.count).elementsEqual(audio))
   }
 
+  /// ID3v2.4 tags with a footer (which allows no padding, so the file is written again with the
+  /// footer) and with an extended header (which is dropped, with its flag).
+  @Test(arguments: [(true, false), (false, true)])
+  func version4TagWithFooterOrExtendedHeader(footer: Bool, extendedHeader: Bool) throws {
+    let title = [0] + Array("A title".utf8)
+    let frame = Array("TIT2".utf8) + [0, 0, 0, UInt8(title.count), 0, 0] + title
+    // Its size (6, counting itself, syncsafe), one byte of flags, no flags set.
+    let extended: [UInt8] = extendedHeader ? [0, 0, 0, 6, 1, 0] : []
+    var tag = AudioTags.id3v2Tag(body: extended + frame, footer: footer)
+    if extendedHeader { tag[5] |= 0x40 }
+    let audio = ReplayGainTestFiles.bytes(try ReplayGainTestFiles.make(.mp3, in: folder, extra: ["-id3v2_version", "0"]))
+    let path = folder.file("version4.mp3")
+    _ = FileManager.default.createFile(atPath: path, contents: Data(tag + audio))
+    #expect(try ReplayGainTestFiles.probedTags(path)["TITLE"] == "A title", "ffprobe reads the made tag")
+
+    try ReplayGainTagWriter.write(ReplayGainTestFiles.values, toFileAt: path)
+    let bytes = ReplayGainTestFiles.bytes(path)
+    #expect(bytes[3] == 4 && bytes[5] == (footer ? 0x10 : 0))
+    let tagLength = bytes.count - audio.count
+    #expect(bytes[tagLength - 10..<tagLength - 7].elementsEqual("3DI".utf8) == footer)
+    let tags = try ReplayGainTestFiles.probedTags(path)
+    #expect(tags["TITLE"] == "A title")
+    #expect(ReplayGainTestFiles.replayGainTags(tags) == ReplayGainTestFiles.expectedTags(ReplayGainTestFiles.values, in: .mp3))
+    #expect(bytes.suffix(audio.count).elementsEqual(audio))
+  }
+
   /// An ID3v2.3 frame: ID, plain 32-bit size, no flags.
   private static func frame(_ id: String, _ content: [UInt8]) -> [UInt8] {
     Array(id.utf8) + MP3TestFiles.bigEndian(UInt32(content.count)) + [0, 0] + content
