@@ -11,9 +11,12 @@ import Foundation
 ///   `co64`) after the `moov` is shifted to match, and the file is written again next to itself
 ///   and renamed over the original.
 public enum MP4TagWriter {
-  /// Sets `tags` in the file at `path`; each replaces any tag with the same mean and name. With
-  /// no tags, the file is left as it is.
-  public static func setFreeformTags(_ tags: [MP4FreeformTag], inFileAt path: String) throws(MP4Error) {
+  /// Sets `tags` in the file at `path`; each replaces any tag with the same mean and name, and
+  /// the freeform tags that `isRemoved` picks go first (such as every case of a name). With no
+  /// tags, the file is left as it is.
+  public static func setFreeformTags(
+    _ tags: [MP4FreeformTag], removing isRemoved: (MP4FreeformTag) -> Bool = { _ in false }, inFileAt path: String
+  ) throws(MP4Error) {
     guard !tags.isEmpty else { return }
     let file = try MP4BoxReader(path: path)
     let top = try file.topLevelBoxes()
@@ -22,6 +25,12 @@ public enum MP4TagWriter {
     var moov: MP4Box
     do {
       moov = try MP4Box.read(try file.wholeBox(old))
+      try moov.changeEach(["ilst"]) { ilst in
+        ilst.children.removeAll { item in
+          guard item.type == "----", case .bytes(let payload) = item.content else { return false }
+          return MP4ItemList.freeformTag(inItem: payload).map(isRemoved) ?? false
+        }
+      }
       try moov.setFreeformTags(tags)
     } catch let error as MP4Error {
       throw error
