@@ -3,8 +3,8 @@ import AudioTestSupport
 import Foundation
 import Testing
 
-/// The limiter's output depends on the signal only: not on block sizes, and a primed slice
-/// equals the whole run.
+/// The limiter's output depends on the signal only: not on block sizes, not on whether the
+/// look-ahead comes from the caller or from `Pipe`, and a primed slice equals the whole run.
 @Suite struct LimiterStreamingTests {
   static let cases: [(PeakLimiter.Detection, Int)] = [(.truePeak, 2), (.truePeak, 1), (.samplePeak, 2), (.samplePeak, 1)]
   static let sampleRate = 44100
@@ -28,6 +28,28 @@ import Testing
       #expect(LimiterHarness.firstDifference(output, expected) == nil, "blocks of \(sizes)")
       #expect(limiter.activity == reference.activity)
     }
+  }
+
+  /// `Pipe`, fed blocks of odd sizes, gives what `process` gives with the look-ahead supplied.
+  @Test(arguments: cases)
+  func pipeEqualsProcessWithLookahead(detection: PeakLimiter.Detection, channels: Int) {
+    let input = TestSignals.denseOvers(sampleRate: Self.sampleRate, channels: channels, frames: Self.frames)
+    var reference = Self.limiter(detection, channels)
+    let (expected, _) = LimiterHarness.limit(input, with: &reference, blockFrames: [1000])
+    var pipe = PeakLimiter.Pipe(Self.limiter(detection, channels))
+    var output: [Float] = []
+    let sizes = [3, 91, 1, 4096, 517]
+    var start = 0
+    var pushes = 0
+    while start < input.count {
+      let block = Array(input[start..<min(start + sizes[pushes % sizes.count] * channels, input.count)])
+      output += block.withUnsafeBufferPointer { pipe.push($0) }
+      start += block.count
+      pushes += 1
+    }
+    output += pipe.finish()
+    #expect(LimiterHarness.firstDifference(output, expected) == nil)
+    #expect(pipe.limiter.activity == reference.activity)
   }
 
   /// A limiter primed with `primingFrames` before a start position where limiting is under way
