@@ -45,6 +45,7 @@ let package = Package(
     .target(name: "AudioTestSupport", dependencies: ["Rendering"], path: "Tests/AudioTestSupport"),
     .testTarget(name: "ContainersTests", dependencies: ["Containers", "AudioTestSupport"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
+    .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "AudioTestSupport"]),
     .testTarget(name: "PlaylistsTests", dependencies: ["Playlists"]),
     .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AudioTestSupport"]),
     .testTarget(name: "MixingTests", dependencies: ["Rendering", "AudioTestSupport"]),
