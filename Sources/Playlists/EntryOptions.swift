@@ -12,6 +12,8 @@ public struct EntryOptions: Sendable, Equatable {
   public var fadeOut: FadeSpec?
   /// How this entry hands over to the next.
   public var transition: TransitionSpec?
+  /// True when loudness levelling leaves this entry alone (`loudness: off`).
+  public var loudnessExempt = false
 
   public init(
     inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,

@@ -33,12 +33,17 @@ public struct PlaylistDefaults: Sendable, Equatable {
   public var curve: CurveChoice?
   public var gap: Double?
   public var albumAware: Bool?
+  public var loudness: LoudnessSettings
 
-  public init(crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil) {
+  public init(
+    crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil,
+    loudness: LoudnessSettings = LoudnessSettings()
+  ) {
     self.crossfade = crossfade
     self.curve = curve
     self.gap = gap
     self.albumAware = albumAware
+    self.loudness = loudness
   }
 }
 

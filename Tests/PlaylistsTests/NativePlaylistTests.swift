@@ -60,6 +60,23 @@ import Testing
     #expect(playlist.entries[0].options.gainDB == 3)
   }
 
+  /// The loudness settings among the defaults, `off` included, and an entry left out of levelling.
+  @Test func readsLoudnessSettings() throws {
+    let text = """
+      version: 1
+      defaults: { loudness: -16, loudness-scope: program, true-peak: -1.5, peak-policy: cap }
+      entries:
+        - file: a.flac
+          loudness: off
+        - file: b.flac
+      """
+    let playlist = try NativePlaylist.parse(text, file: file)
+    #expect(playlist.defaults.loudness == LoudnessSettings(target: -16, scope: .program, truePeak: -1.5, peakPolicy: .cap))
+    #expect(playlist.entries.map(\.options.loudnessExempt) == [true, false])
+    let off = try NativePlaylist.parse("version: 1\ndefaults: { loudness: off }\nentries: []\n", file: file)
+    #expect(off.defaults.loudness.target == .some(nil))
+  }
+
   static let badCases = [
     MalformedCase(testDescription: "unknown version", text: "version: 99\nentries: []\n",
             message: "/sets/friday.yaml:1:10: unknown version 99 (this Segue reads version 1)"),
@@ -74,7 +91,7 @@ import Testing
     MalformedCase(testDescription: "entry without a file", text: "version: 1\nentries:\n  - title: x\n",
             message: "/sets/friday.yaml:3:5: an entry needs a 'file'"),
     MalformedCase(testDescription: "unknown field", text: "version: 1\nentries:\n  - file: a.flac\n    volume: 3\n",
-            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition)"),
+            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition, loudness)"),
     MalformedCase(testDescription: "unknown top-level field", text: "version: 1\nalbum: Sets\nentries: []\n",
             message: "/sets/friday.yaml:2:1: unknown field 'album' (expected one of: version, title, artist, defaults, entries, overlays)"),
     MalformedCase(testDescription: "artist not text", text: "version: 1\nentries:\n  - file: a.flac\n    artist: [A, B]\n",
@@ -95,6 +112,14 @@ import Testing
     MalformedCase(
       testDescription: "defaults with crossfade and gap", text: "version: 1\ndefaults: {crossfade: 3, gap: 1}\nentries: []\n",
       message: "/sets/friday.yaml:2:11: defaults give 'crossfade' and 'gap'; choose one"),
+    MalformedCase(testDescription: "loudness out of range", text: "version: 1\ndefaults: { loudness: 1e300 }\nentries: []\n",
+            message: "/sets/friday.yaml:2:23: 'loudness' must be from -70 to 0 LUFS, not 1e300"),
+    MalformedCase(testDescription: "true peak out of range", text: "version: 1\ndefaults: { true-peak: 3 }\nentries: []\n",
+            message: "/sets/friday.yaml:2:24: 'true-peak' must be from -30 to 0 dBTP, not 3"),
+    MalformedCase(testDescription: "unknown scope", text: "version: 1\ndefaults: { loudness-scope: disc }\nentries: []\n",
+            message: "/sets/friday.yaml:2:29: unknown 'loudness-scope' 'disc' (expected 'track', 'album', 'program' and 'auto')"),
+    MalformedCase(testDescription: "entry loudness not off", text: "version: 1\nentries:\n  - file: a.flac\n    loudness: -14\n",
+            message: "/sets/friday.yaml:4:15: an entry's 'loudness' can only be 'off' (leave it out of levelling)"),
     MalformedCase(testDescription: "entries not a list", text: "version: 1\nentries: a.flac\n",
             message: "/sets/friday.yaml:2:10: 'entries' must be a list of tracks"),
   ]

@@ -1,0 +1,44 @@
+/// Which tracks share one loudness gain.
+public enum LoudnessScope: String, Sendable, Equatable, CaseIterable {
+  /// Every track its own gain: each lands on the target.
+  case track
+  /// One gain for all the tracks, measured together as one album: their differences are kept.
+  case album
+  /// One gain for the whole output, measured over what the mix plays of each clip (as podcast and
+  /// broadcast specifications measure a whole episode).
+  case program
+  /// Album gain for consecutive tracks of one album (by their album tag), track gain otherwise.
+  case auto
+}
+
+/// What to do where a gain would push a clip's peaks over the ceiling.
+public enum PeakPolicy: String, Sendable, Equatable, CaseIterable {
+  /// A transparent look-ahead limiter acts on those peaks alone.
+  case limit
+  /// The clip's gain is lowered until its peaks fit.
+  case cap
+  /// Nothing: samples over full scale are counted and reported, and clip in integer output.
+  case none
+}
+
+/// A playlist's loudness settings (the YAML format's `defaults`); nil where it says nothing.
+public struct LoudnessSettings: Sendable, Equatable {
+  /// The level to bring tracks to, in LUFS; `.some(nil)` when the playlist turns levelling off.
+  public var target: Double??
+  public var scope: LoudnessScope?
+  /// The true-peak ceiling, in dBTP.
+  public var truePeak: Double?
+  public var peakPolicy: PeakPolicy?
+
+  public init(target: Double?? = nil, scope: LoudnessScope? = nil, truePeak: Double? = nil, peakPolicy: PeakPolicy? = nil) {
+    self.target = target
+    self.scope = scope
+    self.truePeak = truePeak
+    self.peakPolicy = peakPolicy
+  }
+
+  /// Loudness targets a user may ask for, in LUFS.
+  public static let targetRange = -70.0...0
+  /// True-peak ceilings a user may ask for, in dBTP.
+  public static let truePeakRange = -30.0...0
+}
