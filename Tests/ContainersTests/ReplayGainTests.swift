@@ -81,10 +81,19 @@ enum ReplayGainTestFiles {
     return bytes.indices.dropLast(pattern.count - 1).filter { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }.count
   }
 
+  /// A Python that has mutagen: Debian's own, where `scripts/bootstrap` installs python3-mutagen
+  /// (a `python3` earlier on the PATH, such as pyenv's, may lack it), else the PATH's.
+  static let pythonWithMutagen = ["/usr/bin/python3", "python3"].first { (try? FFmpegCLI.run($0, ["-c", "import mutagen"]).status) == 0 }
+
   /// The tags `names` as mutagen reads them (values of a repeated tag joined by "|"); nil when
-  /// Python has no mutagen.
+  /// no Python has mutagen, which on Linux (where bootstrap installs it) fails the test.
   static func mutagenTags(_ path: String, _ names: [String]) throws -> [String: String]? {
-    guard try FFmpegCLI.run("python3", ["-c", "import mutagen"]).status == 0 else { return nil }
+    guard let python = pythonWithMutagen else {
+      #if os(Linux)
+        Issue.record("no Python with mutagen: run scripts/bootstrap")
+      #endif
+      return nil
+    }
     let script = """
       import sys, mutagen
       from mutagen.id3 import ID3
@@ -100,7 +109,7 @@ enum ReplayGainTestFiles {
           if values:
               print(name + '=' + '|'.join(values))
       """
-    let output = try FFmpegCLI.run("python3", ["-c", script, path] + names)
+    let output = try FFmpegCLI.run(python, ["-c", script, path] + names)
     guard output.status == 0 else { throw FFmpegCLI.Failure(message: "mutagen \(path): \(output.stderr)") }
     let pairs = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").compactMap { line in
       let parts = line.split(separator: "=", maxSplits: 1)
