@@ -35,7 +35,7 @@ let package = Package(
     .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim", "Containers"], swiftSettings: strictFFmpeg),
     .target(name: "Composition"),
     .target(name: "Playlists", dependencies: ["Composition", "Yams"]),
-    .target(name: "Rendering", dependencies: ["Composition", "Playlists", "FFmpegAudio", "Analysis"]),
+    .target(name: "Rendering", dependencies: ["Composition", "Playlists", "FFmpegAudio", "Analysis", "Containers"]),
     .executableTarget(
       name: "segue",
       dependencies: ["Rendering", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -73,9 +73,8 @@ public struct AudioComposition: Sendable {
       }
     }
     let request = RenderRequest(inputs: sources, outputPath: path, output: options, overwrite: overwrite, verify: verify)
-    return try Renderer.render(
-      Plan(timeline: timeline, notes: inputs.notes), selection: .whole(timeline), inputs: inputs, format: format, request: request, cancellation: cancellation,
-      progress: progress)
+    let prepared = Renderer.Prepared(plan: Plan(timeline: timeline, notes: inputs.notes), inputs: inputs, format: format)
+    return try Renderer.render(prepared, selection: .whole(timeline), request: request, cancellation: cancellation, progress: progress)
   }
 
   private func frames(_ seconds: Double) -> Int64 { Int64((seconds * Double(sampleRate)).rounded()) }

@@ -14,6 +14,8 @@ struct MixPlanning {
   let facts: [SourceFacts]
   let mix: MixOptions
   let sampleRate: Int
+  /// The tracks' loudness gains, when levelling.
+  var levelling: Levelling? = nil
 
   /// True when some transition asks for an `auto` curve, so the inputs' edges are needed.
   static func needsEdges(inputs: [InputSource], mix: MixOptions) -> Bool {
@@ -73,7 +75,8 @@ struct MixPlanning {
     try checkTimes(of: input)
     return PlanItem(
       source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
-      gain: gain(options), fadeIn: fade(options.fadeIn), fadeOut: fade(options.fadeOut), transition: options.transition.map(request), album: input.album ?? facts[index].info.tags["album"], label: input.label)
+      gain: gain(options) * Decibels.factor(levelling?.gainDB(ofInput: index) ?? 0), fadeIn: fade(options.fadeIn),
+      fadeOut: fade(options.fadeOut), transition: options.transition.map(request), album: input.album ?? facts[index].info.tags["album"], label: input.label)
   }
 
   /// Refuses negative or endless cue and fade times.
@@ -98,7 +101,7 @@ struct MixPlanning {
         source: source, availableFrames: facts[source].frameCount(at: sampleRate), inPoint: options.inPoint?.frames(at: sampleRate) ?? 0,
         outPoint: options.outPoint?.frames(at: sampleRate), anchor: anchor, gain: gain(options), fadeIn: fade(options.fadeIn),
         fadeOut: fade(options.fadeOut),
-        duck: overlay.duckDB.map { (gain: pow(10, $0 / 20), rampLength: frames(overlay.duckRampSeconds)!) }, label: overlay.input.label)
+        duck: overlay.duckDB.map { (gain: Decibels.factor($0), rampLength: frames(overlay.duckRampSeconds)!) }, label: overlay.input.label)
     }
   }
 
@@ -122,7 +125,7 @@ struct MixPlanning {
   }
 
   /// The entry's gain as a factor (1 when it gives none).
-  private func gain(_ options: EntryOptions) -> Double { options.gainDB.map { pow(10, $0 / 20) } ?? 1 }
+  private func gain(_ options: EntryOptions) -> Double { options.gainDB.map(Decibels.factor) ?? 1 }
 
   private func fade(_ spec: FadeSpec?) -> Fade? { spec.map { Fade(length: frames($0.seconds)!, curve: $0.curve) } }
 

@@ -55,7 +55,7 @@ public enum Previews {
       throw .options("a snippet must be longer than two of its fades (\(length) s, fades of \(fade) s)")
     }
     var medley = request
-    medley.mix = MixOptions(crossfade: fade, curve: .fixed(.equalPower))
+    medley.mix = MixOptions(crossfade: fade, curve: .fixed(.equalPower), loudness: request.mix.loudness)
     medley.range = nil
     medley.edgeFade = edgeFade
     let inputs = try Renderer.gatherFacts(medley)
@@ -65,6 +65,7 @@ public enum Previews {
       let start = input.options.inPoint?.seconds ?? 0
       medley.inputs[index].options = .init(
         inPoint: input.options.inPoint, outPoint: .seconds(min(available, start + length)), gainDB: input.options.gainDB)
+      medley.inputs[index].options.loudnessExempt = input.options.loudnessExempt
     }
     return try Renderer.render(medley, knownFacts: inputs, cancellation: cancellation)
   }

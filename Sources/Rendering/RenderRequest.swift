@@ -40,8 +40,8 @@ public struct RenderRequest: Sendable {
   /// Seconds over which each rendered part fades in and out at its outer edges (previews, a
   /// range), so it starts and ends without a click; nil for exact slices of the mix.
   public var edgeFade: Double?
-  /// Makes the mix bus's stages for a render in `format`: the clip guard.
-  var makeBus: @Sendable (EncoderInputFormat) -> BusChain = { BusChain(stages: [ClipGuard(format: $0)]) }
+  /// Makes the mix bus's stages for a render in `format`, in place of the standard ones (for tests).
+  var makeBus: (@Sendable (EncoderInputFormat) -> BusChain)?
 
   public init(
     inputs: [InputSource], outputPath: String, output: OutputOptions = OutputOptions(), mix: MixOptions = MixOptions(),
@@ -84,6 +84,10 @@ public struct RenderReport: Sendable {
   public var trackList: TrackList?
   /// The files the plan's clips name: the tracks, then the overlays.
   public var inputs: [InputSource]
+  /// The tracks' loudness levelling, when it was asked for.
+  public var levelling: Levelling?
+  /// The output's loudness and true peak, when it was metered.
+  public var loudness: OutputLoudness?
   /// What the user should know about writing the output that is not an error.
   public var notes: [String] = []
 

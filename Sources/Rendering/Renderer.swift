@@ -34,6 +34,7 @@ public enum Renderer {
       throw outputProblem.map { .several(error.parts + [$0]) } ?? error
     }
     if let outputProblem { throw outputProblem }
+    if request.mix.loudness.writeReplayGain, let problem = OutputReplayGain.problem(prepared.format.container) { throw problem }
     let timeline = prepared.plan.timeline
     let selection = try request.range.map { range throws(RenderError) in try outputSelection(range, of: timeline) }
       ?? OutputSelection.whole(timeline)
@@ -45,6 +46,7 @@ public enum Renderer {
     var plan: Plan
     var inputs: InputFacts
     var format: OutputFormat
+    var levelling: Levelling? = nil
   }
 
   /// Gathers the inputs' facts, resolves the output format and plans the mix.
@@ -54,31 +56,43 @@ public enum Renderer {
     if let knownFacts { inputs = knownFacts } else { inputs = try gatherFacts(request) }
     let format = try OutputFormat.resolve(
       path: request.outputPath, options: request.output, inputs: Array(inputs.infos.prefix(request.inputs.count)))
-    var plan = try MixPlanning(
-      inputs: request.inputs, overlays: request.overlays, facts: inputs.facts, mix: request.mix,
-      sampleRate: format.settings.layout.sampleRate
-    ).plan()
-    plan.notes += inputs.notes + format.notes
+    var mix = try planMix(request, facts: inputs, sampleRate: format.settings.layout.sampleRate)
+    mix.plan.notes += format.notes
     let trackFrames = inputs.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
-    try LengthGuard.check(plan, trackFrames: trackFrames, allowLong: request.allowLong)
-    return Prepared(plan: plan, inputs: inputs, format: format)
+    try LengthGuard.check(mix.plan, trackFrames: trackFrames, allowLong: request.allowLong)
+    return Prepared(plan: mix.plan, inputs: inputs, format: format, levelling: mix.levelling)
   }
 
-  /// The facts of the request's inputs and overlays, through its cache.
+  /// Levels the tracks' loudness when asked, then plans the mix at `sampleRate`.
+  private static func planMix(_ request: RenderRequest, facts: InputFacts, sampleRate: Int) throws(RenderError) -> MixPlan {
+    let loudness = request.mix.loudness
+    let levelling = try loudness.targetLUFS.map { target throws(RenderError) in
+      try Levelling.decide(
+        inputs: request.inputs, facts: Array(facts.facts.prefix(request.inputs.count)), options: loudness, target: target,
+        cache: request.cache)
+    }
+    var plan = try MixPlanning(
+      inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate,
+      levelling: levelling
+    ).plan()
+    plan.notes += facts.notes + (levelling?.notes(labels: request.inputs.map(\.label)) ?? [])
+    return MixPlan(plan: plan, sources: facts.sources, levelling: levelling)
+  }
+
+  /// The facts of the request's inputs and overlays, through its cache: with the analysis pass
+  /// when levelling needs it (only for the tracks without gain tags, when gains come from tags).
   static func gatherFacts(_ request: RenderRequest) throws(RenderError) -> InputFacts {
-    try InputFacts.gather(
-      request.inputs + request.overlays.map(\.input),
-      needs: FactsNeeds(edges: MixPlanning.needsEdges(inputs: request.inputs, mix: request.mix)), cache: request.cache)
-  }
-
-  /// Renders `selection` of a prepared request.
-  static func render(
-    _ prepared: Prepared, selection: OutputSelection, request: RenderRequest, cancellation: RenderCancellation,
-    progress: (@Sendable (RenderProgress) -> Void)? = nil
-  ) throws(RenderError) -> RenderReport {
-    try render(
-      prepared.plan, selection: selection, inputs: prepared.inputs, format: prepared.format,
-      request: request, cancellation: cancellation, progress: progress)
+    let loudness = request.mix.loudness
+    let sources = request.inputs + request.overlays.map(\.input)
+    let edges = MixPlanning.needsEdges(inputs: request.inputs, mix: request.mix)
+    let analysesAll = loudness.needsAnalysis && loudness.gainSource == .analysis
+    var gathered = try InputFacts.gather(sources, needs: FactsNeeds(edges: edges, analysis: analysesAll), cache: request.cache)
+    guard loudness.needsAnalysis && !analysesAll else { return gathered }
+    let untagged = request.inputs.indices.filter { TaggedLoudness(tags: gathered.facts[$0].info.tags) == nil }
+    let analysed = try InputFacts.gather(untagged.map { sources[$0] }, needs: FactsNeeds(edges: edges, analysis: true), cache: request.cache)
+    for (slot, index) in untagged.enumerated() { gathered.facts[index] = analysed.facts[slot] }
+    gathered.notes += analysed.notes
+    return gathered
   }
 
   /// The frames `range` covers, refusing ranges outside the mix.
@@ -94,11 +108,12 @@ public enum Renderer {
     return OutputSelection(segments: [start..<end])
   }
 
-  /// Renders a planned timeline of probed inputs into `request.outputPath`.
+  /// Renders `selection` of a prepared request into `request.outputPath`.
   static func render(
-    _ plan: Plan, selection: OutputSelection, inputs facts: InputFacts, format: OutputFormat,
-    request: RenderRequest, cancellation: RenderCancellation, progress: (@Sendable (RenderProgress) -> Void)?
+    _ prepared: Prepared, selection: OutputSelection, request: RenderRequest, cancellation: RenderCancellation,
+    progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
+    let (plan, facts, format) = (prepared.plan, prepared.inputs, prepared.format)
     let streaming = request.writesToStandardOutput
     let output = streaming ? nil : try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output?.discard() }
@@ -121,16 +136,24 @@ public enum Renderer {
     let streamer = TimelineStreamer(
       timeline: plan.timeline, inputs: inputs, facts: facts.facts, format: writer.inputFormat,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
-      makeBus: bus(for: request, selection: selection, sampleRate: format.settings.layout.sampleRate))
+      makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate))
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
-    let busNotes = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
+    let outcome = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
+    var notes = outcome.notes
+    let loudness = try outcome.output.map { measured throws(RenderError) in
+      try OutputLoudness(
+        measured: measured, writtenFile: output?.stagingPath, format: format, ceiling: request.mix.loudness.guardCeiling, notes: &notes)
+    }
+    if request.mix.loudness.writeReplayGain, let loudness, let staging = output?.stagingPath {
+      notes.append(try OutputReplayGain.tag(staging, outputPath: request.outputPath, loudness: loudness))
+    }
     try output?.commit()
     if let trackList {
       try sideFiles.write(trackList, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath)
     }
 
-    var notes = busNotes + (output?.removedStaleFiles ?? []).map { "removed \($0), left in the folder by an interrupted render" }
+    notes += (output?.removedStaleFiles ?? []).map { "removed \($0), left in the folder by an interrupted render" }
     if streaming, let lost = format.container.lostWhenStreamed { notes.append("on standard output, \(lost)") }
     if metadata?.coverArt != nil && !AudioFileWriter.takesCoverArt(containerName: format.containerName) {
       notes.append("the cover picture was left out: FFmpeg cannot put one in .\(format.container.rawValue) output")
@@ -138,7 +161,7 @@ public enum Renderer {
     var report = RenderReport(
       outputPath: request.outputPath, plan: plan, segments: selection.segments, outputFrameCount: selection.frameCount,
       layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName,
-      trackList: trackList, inputs: inputs, notes: notes)
+      trackList: trackList, inputs: inputs, levelling: prepared.levelling, loudness: loudness, notes: notes)
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {
@@ -153,6 +176,9 @@ public enum Renderer {
   /// index last), or it asks for a check that needs the written file.
   private static func streamingProblem(_ request: RenderRequest) -> RenderError? {
     if request.verify { return .options("--verify reads the written file again; it cannot with -o - (standard output)") }
+    if request.mix.loudness.writeReplayGain {
+      return .options("--write-replaygain tags the written file once it is measured; it cannot with -o - (standard output)")
+    }
     guard let name = request.output.format, let container = OutputContainer(rawValue: name.lowercased()) else {
       return .options("-o - (standard output) needs --format: wav, flac, mp3, ogg or opus")
     }
@@ -172,77 +198,22 @@ public enum Renderer {
     return selection.isWhole(of: plan.timeline) ? whole : whole.sliced(to: selection.segments[0])
   }
 
-  /// The request's bus, with edge fades on each part of `selection` when the request asks for them.
-  private static func bus(
-    for request: RenderRequest, selection: OutputSelection, sampleRate: Int
+  /// The standard bus for `request` (`BusChain.standard`), with edge fades on each part of
+  /// `selection` when the request asks for them.
+  private static func standardBus(
+    _ request: RenderRequest, selection: OutputSelection, sampleRate: Int
   ) -> @Sendable (EncoderInputFormat) -> BusChain {
-    guard let seconds = request.edgeFade, seconds > 0 else { return request.makeBus }
-    let fade = EdgeFade(segments: selection.segments, length: max(1, Int64((seconds * Double(sampleRate)).rounded())), sampleRate: sampleRate)
-    return { [makeBus = request.makeBus] format in
-      var chain = makeBus(format)
-      chain.stages.insert(fade, at: 0)
-      return chain
+    let fadeFrames = request.edgeFade.flatMap { $0 > 0 ? max(1, Int64(($0 * Double(sampleRate)).rounded())) : nil }
+    return { [loudness = request.mix.loudness, segments = selection.segments] format in
+      BusChain.standard(loudness: loudness, format: format, segments: segments, edgeFadeFrames: fadeFrames)
     }
   }
 
   /// Plans a mix without rendering it: the timeline `render` would follow, at `sampleRate` (the
   /// first input's when nil), with the inputs (tracks, then overlays) its clips name.
-  public static func plan(_ request: RenderRequest, sampleRate: Int? = nil) throws(RenderError) -> (plan: Plan, sources: [InputSource]) {
+  public static func plan(_ request: RenderRequest, sampleRate: Int? = nil) throws(RenderError) -> MixPlan {
     guard !request.inputs.isEmpty else { throw .options("nothing to plan: no input files") }
     let inputs = try gatherFacts(request)
-    var plan = try MixPlanning(
-      inputs: request.inputs, overlays: request.overlays, facts: inputs.facts, mix: request.mix,
-      sampleRate: sampleRate ?? inputs.facts[0].info.sampleRate
-    ).plan()
-    plan.notes += inputs.notes
-    return (plan, inputs.sources)
-  }
-
-  /// Runs the streamer on its own thread and encodes what it sends on this one; returns the bus's
-  /// notes.
-  private static func encode(
-    from streamer: TimelineStreamer, into writer: AudioFileWriter, meter: ProgressMeter, outputPath: String
-  ) throws(RenderError) -> [String] {
-    // Up to 6 s of audio (4096-frame chunks, about 1 MiB as 16-bit stereo): enough to ride out
-    // one thread being preempted, little enough to keep memory low.
-    let queue = BoundedQueue<StreamerMessage>(capacity: 64)
-    let decoding = Thread { streamer.run(into: queue) }
-    decoding.name = "segue-decode"
-    decoding.start()
-    defer { queue.close() }
-    while let message = queue.take() {
-      switch message {
-      case .chunk(let chunk):
-        if streamer.cancellation.isCancelled { throw .cancelled }
-        do { try writer.write(chunk) } catch {
-          throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
-        }
-        meter.advance(by: chunk.frameCount)
-      case .failed(let error):
-        throw error
-      case .finished(let notes):
-        do { try writer.finish() } catch {
-          throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
-        }
-        return notes
-      }
-    }
-    throw .cancelled
-  }
-
-  /// Decodes a file with FFmpeg and counts its sample frames, delay and padding removed.
-  public static func countDecodedFrames(path: String) throws(RenderError) -> Int64 {
-    let source = InputSource(path: path)
-    do {
-      let reader = try AudioFileReader(path: path)
-      while try reader.nextBlock() != nil {}
-      return reader.framesDelivered
-    } catch {
-      throw .input(source, InputCheck.problem(for: error))
-    }
-  }
-
-  private static func detail(of error: any Error) -> String {
-    (error as? FFmpegError)?.message ?? "\(error)"
+    return try planMix(request, facts: inputs, sampleRate: sampleRate ?? inputs.facts[0].info.sampleRate)
   }
 }

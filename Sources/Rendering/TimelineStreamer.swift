@@ -5,7 +5,7 @@ import FFmpegAudio
 enum StreamerMessage: Sendable {
   case chunk(PCMChunk)
   /// The end, with what the bus's stages have to report.
-  case finished(notes: [String])
+  case finished(BusOutcome)
   case failed(RenderError)
 }
 
@@ -48,7 +48,7 @@ struct TimelineStreamer: Sendable {
     do throws(RenderError) {
       var bus = makeBus(format)
       try stream(into: queue, bus: &bus)
-      _ = queue.put(.finished(notes: bus.notes))
+      _ = queue.put(.finished(bus.outcome()))
     } catch {
       _ = queue.put(.failed(error))
     }

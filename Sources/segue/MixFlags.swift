@@ -5,13 +5,13 @@ import Rendering
 
 /// The command-line options that say how tracks are joined.
 struct MixFlags: ParsableArguments {
-  @Option(help: ArgumentHelp("Crossfade every transition by this long (seconds or mm:ss).", valueName: "time"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Crossfade every transition by this long (seconds or mm:ss).", valueName: "time"))
   var crossfade: String?
 
   @Option(help: "Crossfade curve: linear, equal-power (default), s-curve, log, exp, or auto (measured per transition).")
   var curve: String?
 
-  @Option(help: ArgumentHelp("Put this much silence between tracks instead.", valueName: "time"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Put this much silence between tracks instead.", valueName: "time"))
   var gap: String?
 
   @Flag(help: "Keep tracks of one album (same album tag) gapless; crossfade or gap only between albums.")

@@ -16,6 +16,9 @@ struct PlanCommand: ParsableCommand {
   @OptionGroup(title: "Transitions")
   var mix: MixFlags
 
+  @OptionGroup(title: "Loudness")
+  var loudness: LoudnessFlags
+
   @OptionGroup(title: "Facts cache")
   var cache: CacheFlags
 
@@ -31,12 +34,12 @@ struct PlanCommand: ParsableCommand {
   func run() throws {
     FFmpegLogLevel.quiet.apply()
     do {
-      var request = try RenderRequest(arguments: inputs, outputPath: "", choices: try mix.choices())
+      var request = try RenderRequest(arguments: inputs, outputPath: "", choices: try loudness.choices(into: mix.choices()))
       request.cache = cache.cache
-      let (plan, sources) = try Renderer.plan(request, sampleRate: sampleRate)
-      let report = PlanReport(plan: plan, inputs: sources)
+      let mixPlan = try Renderer.plan(request, sampleRate: sampleRate)
+      let report = PlanReport(mixPlan)
       print(json ? report.json() : report.table())
-      if let svg { try TextFile.write(TimelinePicture(plan: plan, inputs: sources).svg(), to: svg) }
+      if let svg { try TextFile.write(TimelinePicture(mixPlan).svg(), to: svg) }
     } catch let error as RenderError {
       printError(error.description)
       throw ExitCode.failure

@@ -15,6 +15,9 @@ struct RenderInputs: ParsableArguments {
   @OptionGroup(title: "Transitions")
   var mix: MixFlags
 
+  @OptionGroup(title: "Loudness")
+  var loudness: LoudnessFlags
+
   @OptionGroup(title: "Facts cache")
   var cache: CacheFlags
 
@@ -29,7 +32,7 @@ struct RenderInputs: ParsableArguments {
 
   /// The render request the options describe.
   func request(verify: Bool = true) throws -> RenderRequest {
-    var request = try RenderRequest(arguments: inputs, outputPath: output, choices: try mix.choices())
+    var request = try RenderRequest(arguments: inputs, outputPath: output, choices: try loudness.choices(into: mix.choices()))
     request.output = try format.options()
     request.overwrite = overwrite
     request.verify = verify

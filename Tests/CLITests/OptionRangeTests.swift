@@ -12,6 +12,13 @@ import Testing
     ("a.flac -o out.mp3 --compression-level 5", [], "--compression-level"),
     ("a.flac -o out.flac", [.folder("out.flac")], "folder"),
     ("a.flac -o out.flac -y", [.folder("out.flac")], "folder"),
+    ("a.flac -o out.flac --loudness 5", [], "--loudness takes a loudness from -70 to 0 LUFS, or off; not '5'"),
+    ("a.flac -o out.flac --loudness 1e300", [], "--loudness takes a loudness from -70 to 0 LUFS"),
+    ("a.flac -o out.flac --true-peak -31", [], "--true-peak must be from -30 to 0 dBTP"),
+    ("a.flac -o out.flac --peak-policy clip", [], "unknown --peak-policy 'clip' (choose limit, cap, none)"),
+    ("a.flac -o out.flac --loudness-scope disc", [], "unknown --loudness-scope 'disc'"),
+    // A negative value is read as the option's value (not as another option) and refused for what it is.
+    ("a.flac -o out.flac --gap -1", [], "--gap takes a time in seconds"),
   ]
 
   @Test(arguments: cases)

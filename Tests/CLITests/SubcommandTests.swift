@@ -61,7 +61,17 @@ import Testing
     #expect((summary["output"] as? [String: Any])?["frames"] as? Int == 220_003)
     #expect(((summary["plan"] as? [String: Any])?["tracks"] as? [Any])?.count == 2)
     let notes = try #require(summary["notes"] as? [String])
-    #expect(notes.contains { $0.contains("over full scale") }, "\(notes)")
+    #expect(notes.contains { $0.hasPrefix("the limiter held") }, "\(notes)")
+
+    // Levelled: each track's decision in the plan, the output's measurement in the summary.
+    let levelled = try fixture.run(["plan", "set.yaml", "--json", "--loudness", "-16"])
+    let levelledPlan = try #require(try JSONSerialization.jsonObject(with: Data(levelled.stdout.utf8)) as? [String: Any], "\(levelled.stderr)")
+    #expect(levelledPlan["targetLUFS"] as? Double == -16)
+    let decision = try #require((levelledPlan["tracks"] as? [[String: Any]])?.first?["loudness"] as? [String: Any])
+    #expect(decision["gainDB"] is Double && decision["measuredLUFS"] is Double && decision["basis"] as? String == "track", "\(decision)")
+    let metered = try fixture.run(["render", "set.yaml", "-o", "levelled.flac", "--json", "--loudness", "-16"])
+    let meteredSummary = try #require(try JSONSerialization.jsonObject(with: Data(metered.stdout.utf8)) as? [String: Any], "\(metered.stderr)")
+    #expect((meteredSummary["loudness"] as? [String: Any])?["integratedLUFS"] is Double)
   }
 
   @Test func progressIsSilentWhenStandardErrorIsNotATerminal() throws {

@@ -24,7 +24,7 @@ import Testing
     #expect(report.verifiedFrameCount == report.outputFrameCount)
     #expect(report.plan.notes.filter { $0.contains("auto picked") }.count == 9)
     #expect(inputs.map { FactsDecodes.count(for: $0.path) } == Array(repeating: 1, count: 10))
-    let (plan, _) = try Renderer.plan(request)
+    let plan = try Renderer.plan(request).plan
     #expect(inputs.map { FactsDecodes.count(for: $0.path) } == Array(repeating: 1, count: 10), "the second plan decoded again")
     #expect(plan.timeline == report.timeline)
     #expect(cache.info().entries == 10)

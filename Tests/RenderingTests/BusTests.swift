@@ -16,6 +16,9 @@ import Testing
     blocks.flatMap { [Float](repeating: $0.value, count: $0.frames * 2) }
   }
 
+  /// Without the peak guard (`--peak-policy none`), nothing but the clip guard sees the mix.
+  static let unguarded = MixOptions(loudness: LoudnessOptions(peakPolicy: .none))
+
   /// A track at +3 dB whose 0.8 stretches go over full scale: every one of those samples is
   /// counted, with the peak and the first place, in the whole render and in a range of it.
   @Test func theClipGuardCountsEverySampleOverFullScale() throws {
@@ -24,7 +27,7 @@ import Testing
       Self.steps([(-0.3, 5_003), (0.8, 7_777), (-0.3, 12_345), (0.8, 3_333)]), as: .wav16, in: folder, stem: "steps")
     var input = InputSource(path: path)
     input.options.gainDB = 3
-    let whole = try Renderer.render(RenderRequest(inputs: [input], outputPath: folder.file("whole.wav"), cache: nil))
+    let whole = try Renderer.render(RenderRequest(inputs: [input], outputPath: folder.file("whole.wav"), mix: Self.unguarded, cache: nil))
     #expect(whole.notes == [
       "22220 samples are over full scale (peak +1.1 dBFS, first at 0:00.113): clipped in the 16-bit output; lower the gain"
     ])
@@ -32,7 +35,7 @@ import Testing
     #expect(decoded.filter { $0 == Int16.max }.count == 22_220, "the quantizer clips what the guard counted")
 
     // Frames 11,025..<22,050: the 0.8 stretch from 11,025 to 12,780 is in it, the last one is not.
-    var range = RenderRequest(inputs: [input], outputPath: folder.file("range.wav"), cache: nil)
+    var range = RenderRequest(inputs: [input], outputPath: folder.file("range.wav"), mix: Self.unguarded, cache: nil)
     range.range = TimeRange(from: 0.25, to: 0.5)
     #expect(try Renderer.render(range).notes == [
       "3510 samples are over full scale (peak +1.1 dBFS, first at 0:00.250): clipped in the 16-bit output; lower the gain"
@@ -46,7 +49,8 @@ import Testing
     var input = InputSource(path: path)
     #expect(try Renderer.render(RenderRequest(inputs: [input], outputPath: folder.file("quiet.wav"), cache: nil)).notes == [])
     input.options.gainDB = 6
-    let float = RenderRequest(inputs: [input], outputPath: folder.file("float.wav"), output: OutputOptions(bitDepth: 32), cache: nil)
+    let float = RenderRequest(
+      inputs: [input], outputPath: folder.file("float.wav"), output: OutputOptions(bitDepth: 32), mix: Self.unguarded, cache: nil)
     #expect(try Renderer.render(float).notes == [
       "8822 samples are over full scale (peak +4.1 dBFS, first at 0:00.000): kept in the floating-point output, but most players will clip them; lower the gain"
     ])

@@ -10,6 +10,8 @@ import Foundation
 public struct TimelinePicture {
   public let plan: Plan
   public let inputs: [InputSource]
+  /// The tracks' loudness decisions, shown under their names; nil without levelling.
+  public var levelling: Levelling?
 
   private let width = 1400.0
   private let labelWidth = 300.0
@@ -21,6 +23,12 @@ public struct TimelinePicture {
     self.inputs = inputs
   }
 
+  /// Draws a planned mix, with each track's measured loudness and applied gain when levelled.
+  public init(_ mix: MixPlan) {
+    self.init(plan: mix.plan, inputs: mix.sources)
+    levelling = mix.levelling
+  }
+
   /// The picture as an SVG document; decodes every clip once for its waveform.
   public func svg(peaksPerClip: Int = 400) throws(RenderError) -> String {
     let timeline = plan.timeline
@@ -29,7 +37,9 @@ public struct TimelinePicture {
     let names = zip(inputs, infos).map { TrackName(input: $0, tags: $1.tags).text }
     let rate = timeline.sampleRate
     let trackRows = timeline.items.map { item in
-      Row(clipIndexes: item.clipIndexes, label: names[item.source], start: "starts \(TimeFormat.clock(frames: item.listedStart, sampleRate: rate))")
+      Row(
+        clipIndexes: item.clipIndexes, label: names[item.source],
+        start: "starts \(TimeFormat.clock(frames: item.listedStart, sampleRate: rate))" + loudnessText(ofInput: item.source))
     }
     let overlayRows = timeline.clips.indices.filter { timeline.clips[$0].layer == .overlay }.map { index in
       let clip = timeline.clips[index]
@@ -123,6 +133,12 @@ public struct TimelinePicture {
       lines.append(##"<polyline points="\##(points.joined(separator: " "))" fill="none" stroke="#e07b00" stroke-width="1.5"><title>\##(ramp.curve.rawValue)</title></polyline>"##)
     }
     return lines
+  }
+
+  /// ", -9.6 LUFS, gain -4.4 dB" for a levelled track; empty otherwise.
+  private func loudnessText(ofInput index: Int) -> String {
+    guard let decision = levelling?.decisions.first(where: { $0.input == index }), let measured = decision.loudnessLUFS else { return "" }
+    return ", \(Decibels.text(measured)) LUFS, gain \(Decibels.gain(decision.appliedDB)) dB"
   }
 
   private func truncated(_ text: String) -> String { text.count > 36 ? String(text.prefix(35)) + "…" : text }

@@ -10,12 +10,26 @@ public struct MixChoices: Sendable, Equatable {
   public var curve: CurveChoice?
   public var gap: Double?
   public var albumAware: Bool
+  /// Loudness target, scope, ceiling and peak policy, each over the playlist's.
+  public var loudness: LoudnessSettings
+  /// What only the command line chooses: where gains come from, metering and tagging the output.
+  public var gainSource: LoudnessOptions.GainSource
+  public var measure: Bool
+  public var writeReplayGain: Bool
 
-  public init(crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool = false) {
+  public init(
+    crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool = false,
+    loudness: LoudnessSettings = LoudnessSettings(), gainSource: LoudnessOptions.GainSource = .analysis, measure: Bool = false,
+    writeReplayGain: Bool = false
+  ) {
     self.crossfade = crossfade
     self.curve = curve
     self.gap = gap
     self.albumAware = albumAware
+    self.loudness = loudness
+    self.gainSource = gainSource
+    self.measure = measure
+    self.writeReplayGain = writeReplayGain
   }
 
   /// The mix options these choices make over `defaults`.
@@ -25,7 +39,11 @@ public struct MixChoices: Sendable, Equatable {
       crossfade: crossfade ?? (gap == nil ? defaults.crossfade : nil),
       curve: curve ?? defaults.curve ?? .fixed(.equalPower),
       gap: gap ?? (crossfade == nil ? defaults.gap : nil),
-      albumAware: albumAware || defaults.albumAware == true)
+      albumAware: albumAware || defaults.albumAware == true,
+      loudness: LoudnessOptions(
+        targetLUFS: loudness.target ?? defaults.loudness.target ?? nil, scope: loudness.scope ?? defaults.loudness.scope ?? .auto,
+        truePeakDBTP: loudness.truePeak ?? defaults.loudness.truePeak, peakPolicy: loudness.peakPolicy ?? defaults.loudness.peakPolicy ?? .limit,
+        gainSource: gainSource, measure: measure, writeReplayGain: writeReplayGain))
   }
 }
 

@@ -11,11 +11,17 @@ public struct MixOptions: Sendable, Equatable {
   /// Keep consecutive tracks of one album (by their `album` tag) gapless; crossfade or gap only
   /// between albums.
   public var albumAware: Bool
+  /// Loudness levelling and the peak guard.
+  public var loudness: LoudnessOptions
 
-  public init(crossfade: Double? = nil, curve: CurveChoice = .fixed(.equalPower), gap: Double? = nil, albumAware: Bool = false) {
+  public init(
+    crossfade: Double? = nil, curve: CurveChoice = .fixed(.equalPower), gap: Double? = nil, albumAware: Bool = false,
+    loudness: LoudnessOptions = LoudnessOptions()
+  ) {
     self.crossfade = crossfade
     self.curve = curve
     self.gap = gap
     self.albumAware = albumAware
+    self.loudness = loudness
   }
 }

@@ -14,6 +14,8 @@ public struct PlanReport: Encodable, Sendable {
   public var tracks: [Track]
   public var overlays: [Overlay]
   public var transitions: [TransitionEntry]
+  /// The loudness the tracks were levelled to, in LUFS; nil without `--loudness`.
+  public var targetLUFS: Double?
   public var notes: [String]
 
   /// One track: its name, where listeners hear it start, and the clips it plays as.
@@ -31,6 +33,41 @@ public struct PlanReport: Encodable, Sendable {
     public var listedStart: Int64
     public var listedStartSeconds: Double
     public var clips: [ClipEntry]
+    /// How loudness levelling treated it; nil without `--loudness`.
+    public var loudness: LevelEntry?
+  }
+
+  /// One track's loudness decision (`LevelDecision`), in dB.
+  public struct LevelEntry: Encodable, Sendable {
+    /// Measured (or read from tags) over the part played; nil for silence.
+    public var measuredLUFS: Double?
+    public var truePeakDBTP: Double?
+    /// The levelling gain and the make-up of a limited track (the clip's `gainDB` holds both,
+    /// with the entry's own gain).
+    public var gainDB: Double
+    public var makeUpDB: Double
+    public var basis: String
+    /// "fits", "limited", "capped" or "unguarded".
+    public var peak: String
+    /// The true peak the gain would give (limited, unguarded), in dBTP.
+    public var wouldPeakDBTP: Double?
+    /// How much a capped gain was lowered, in dB.
+    public var cappedByDB: Double?
+
+    init(_ decision: LevelDecision) {
+      let round = { (value: Double) in (value * 100).rounded() / 100 }
+      measuredLUFS = decision.loudnessLUFS.map(round)
+      truePeakDBTP = decision.truePeakDBTP.flatMap { $0.isFinite ? round($0) : nil }
+      gainDB = round(decision.gainDB)
+      makeUpDB = round(decision.makeUpDB)
+      basis = decision.basis
+      switch decision.peak {
+      case .fits: peak = "fits"
+      case .limited(let reached): (peak, wouldPeakDBTP) = ("limited", round(reached))
+      case .capped(let by): (peak, cappedByDB) = ("capped", round(by))
+      case .unguarded(let reached): (peak, wouldPeakDBTP) = ("unguarded", round(reached))
+      }
+    }
   }
 
   /// A sound laid over the mix, and how deep it ducks what is under it.
@@ -131,6 +168,17 @@ public struct PlanReport: Encodable, Sendable {
         json.inCurve = c.inCurve.rawValue
       }
       return json
+    }
+  }
+
+  /// Describes a planned mix, with each track's loudness decision when it was levelled.
+  public init(_ mix: MixPlan) {
+    self.init(plan: mix.plan, inputs: mix.sources)
+    guard let levelling = mix.levelling else { return }
+    targetLUFS = levelling.targetLUFS
+    let items = mix.plan.timeline.items
+    for index in tracks.indices {
+      tracks[index].loudness = levelling.decisions.first { $0.input == items[index].source }.map(LevelEntry.init)
     }
   }
 

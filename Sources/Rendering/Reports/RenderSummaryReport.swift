@@ -10,6 +10,8 @@ public struct RenderSummaryReport: Encodable, Sendable {
   /// The length FFmpeg decoded from the written file, when `--verify` was given.
   public var verifiedFrames: Int64?
   public var plan: PlanReport
+  /// The output's loudness and true peak, when it was metered (`--loudness`, `--true-peak`, `--measure`).
+  public var loudness: OutputLoudness?
   public var notes: [String]
 
   /// The written file.
@@ -38,7 +40,8 @@ public struct RenderSummaryReport: Encodable, Sendable {
     segments = report.segments.map { Segment(start: $0.lowerBound, end: $0.upperBound) }
     isWholeMix = report.isWholeMix
     verifiedFrames = report.verifiedFrameCount
-    plan = PlanReport(plan: report.plan, inputs: report.inputs)
+    plan = PlanReport(MixPlan(plan: report.plan, sources: report.inputs, levelling: report.levelling))
+    loudness = report.loudness
     notes = report.allNotes
   }
 

@@ -1,0 +1,59 @@
+import Analysis
+import FFmpegAudio
+import Foundation
+
+/// The loudness of one input's played part at a gain, after the true-peak limiter: decoded,
+/// scaled, limited and measured, or read from the cache where an earlier render measured it.
+struct LimitedLoudness {
+  let cache: FactsCache?
+  let input: InputSource
+  let facts: SourceFacts
+  /// What earlier passes measured, by `key`: kept with the input's facts as kind "limiting".
+  private var known: [String: Double]
+
+  init(cache: FactsCache?, input: InputSource, facts: SourceFacts) {
+    self.cache = cache
+    self.input = input
+    self.facts = facts
+    if case .hit(let stored) = cache?.load([String: Double].self, kind: "limiting", for: input.path) { known = stored } else { known = [:] }
+  }
+
+  /// Integrated loudness in LUFS of the part played at `gainDB` through a limiter at `ceiling`
+  /// dBTP; nil for silence.
+  mutating func loudness(gainDB: Double, ceiling: Double, part: Range<Double>?) throws(RenderError) -> Double? {
+    let key = String(format: "%.4f@%.2f:%.6f-%.6f", gainDB, ceiling, part?.lowerBound ?? 0, min(part?.upperBound ?? .infinity, 1e9))
+    if let value = known[key] { return value.isFinite ? value : nil }
+    let measured: Double?
+    do { measured = try measure(gainDB: gainDB, ceiling: ceiling, part: part) } catch {
+      throw .input(input, InputCheck.problem(for: error))
+    }
+    known[key] = measured ?? -.infinity
+    _ = cache?.store(known, kind: "limiting", for: input.path)
+    return measured
+  }
+
+  /// Decodes the part, scales it, limits it and measures it.
+  private func measure(gainDB: Double, ceiling: Double, part: Range<Double>?) throws -> Double? {
+    let reader = try AudioFileReader(path: input.path, tolerance: input.tolerance, known: facts.info)
+    let rate = reader.output.sampleRate
+    let channels = reader.output.channelCount
+    let first = Int64(((part?.lowerBound ?? 0) * Double(rate)).rounded())
+    let end = part.map { min(facts.frameCount, Int64((min($0.upperBound, 1e9) * Double(rate)).rounded())) } ?? facts.frameCount
+    guard let meter = SignalAnalyzer(sampleRate: rate, channelCount: channels) else { return nil }
+    var limiter = PeakLimiter.Pipe(PeakLimiter(sampleRate: rate, channelCount: channels, ceiling: Decibels.factor(ceiling), detection: .truePeak))
+    let gain = Float(Decibels.factor(gainDB))
+    var position: Int64 = 0
+    if first > 0, try reader.seek(toFrame: first) { position = first }
+    while position < end, let block = try reader.nextBlock() {
+      let frames = block.count / channels
+      let wanted = max(0, min(Int64(frames), end - position) - max(0, first - position))
+      let offset = Int(max(0, first - position))
+      position += Int64(frames)
+      guard wanted > 0 else { continue }
+      let scaled = block[(offset * channels)..<((offset + Int(wanted)) * channels)].map { $0 * gain }
+      scaled.withUnsafeBufferPointer { limiter.push($0) }.withUnsafeBufferPointer { meter.add($0) }
+    }
+    limiter.finish().withUnsafeBufferPointer { meter.add($0) }
+    return meter.finish().integratedLUFS
+  }
+}

@@ -1,0 +1,53 @@
+import FFmpegAudio
+import Foundation
+
+extension Renderer {
+  /// Runs the streamer on its own thread and encodes what it sends on this one; returns what the
+  /// bus has to report.
+  static func encode(
+    from streamer: TimelineStreamer, into writer: AudioFileWriter, meter: ProgressMeter, outputPath: String
+  ) throws(RenderError) -> BusOutcome {
+    // Up to 6 s of audio (4096-frame chunks, about 1 MiB as 16-bit stereo): enough to ride out
+    // one thread being preempted, little enough to keep memory low.
+    let queue = BoundedQueue<StreamerMessage>(capacity: 64)
+    let decoding = Thread { streamer.run(into: queue) }
+    decoding.name = "segue-decode"
+    decoding.start()
+    defer { queue.close() }
+    while let message = queue.take() {
+      switch message {
+      case .chunk(let chunk):
+        if streamer.cancellation.isCancelled { throw .cancelled }
+        do { try writer.write(chunk) } catch {
+          throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
+        }
+        meter.advance(by: chunk.frameCount)
+      case .failed(let error):
+        throw error
+      case .finished(let outcome):
+        do { try writer.finish() } catch {
+          throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
+        }
+        return outcome
+      }
+    }
+    throw .cancelled
+  }
+
+  /// Decodes a file with FFmpeg and counts its sample frames, delay and padding removed.
+  public static func countDecodedFrames(path: String) throws(RenderError) -> Int64 {
+    let source = InputSource(path: path)
+    do {
+      let reader = try AudioFileReader(path: path)
+      while try reader.nextBlock() != nil {}
+      return reader.framesDelivered
+    } catch {
+      throw .input(source, InputCheck.problem(for: error))
+    }
+  }
+
+  /// What an FFmpeg error (or any other) says, for a message.
+  static func detail(of error: any Error) -> String {
+    (error as? FFmpegError)?.message ?? "\(error)"
+  }
+}
