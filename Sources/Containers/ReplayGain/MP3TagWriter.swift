@@ -24,7 +24,7 @@ enum MP3TagWriter {
     if let bodySize, tag.framesLength == bodySize || (tag.framesLength < bodySize && !tag.hasFooter) {
       try file.overwrite(at: 0, with: tag.encoded(bodySize: bodySize))
     } else {
-      try file.replaceHead(upTo: Int64(oldTag?.count ?? 0), with: tag.encoded())
+      try file.replace(0..<Int64(oldTag?.count ?? 0), with: tag.encoded())
     }
   }
 
