@@ -23,12 +23,7 @@ public enum MP4TagWriter {
     var moov: MP4Box
     do {
       moov = try MP4Box.read(try reader.wholeBox(old))
-      try moov.changeEach(["ilst"]) { ilst in
-        ilst.children.removeAll { item in
-          guard item.type == "----", case .bytes(let payload) = item.content else { return false }
-          return MP4ItemList.freeformTag(inItem: payload).map(isRemoved) ?? false
-        }
-      }
+      try moov.removeFreeformTags(where: isRemoved)
       try moov.setFreeformTags(tags)
     } catch let error as MP4Error {
       throw error
