@@ -66,9 +66,11 @@ struct MP4TagWriterTests {
     #expect(try MP4TestFiles.decoded(path, applying: span) == Array(reference.dropFirst(1088)))
   }
 
-  /// `moov` first: the media moves by the item's size, and every chunk offset with it.
+  /// `moov` first: the media moves by the item's size, and every chunk offset with it; the file
+  /// written again keeps its permissions.
   @Test func faststart() throws {
     let path = try MP4TestFiles.make(folder, "aac.m4a", ["-c:a", "aac", "-movflags", "+faststart"])
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
     let size = try MP4TestFiles.size(path)
     let firstChunk = try chunkOffsets(path).first
     try writeKeepingTheMedia([.gapless(Self.ffmpegGapless)], into: path)
@@ -76,6 +78,8 @@ struct MP4TagWriterTests {
     #expect(try chunkOffsets(path).first == firstChunk.map { $0 + Self.itemSize })
     #expect(try MP4File.audioTrackFields(at: path).gaplessInfo == Self.ffmpegGapless)
     #expect(try topLevelTypes(path) == ["ftyp", "moov", "free", "mdat"])
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
+    #expect(folder.contents() == ["aac.m4a"], "no temporary file is left")
   }
 
   /// `moov` before reserved space (`-moov_size`): the space shrinks and nothing moves.
