@@ -159,6 +159,21 @@ struct MP4TagWriterTests {
     #expect(try MP4TestFiles.size(path) == 8 + Int64(moov.count) + added)
   }
 
+  /// An `ilst` outside a `meta` (here right in the `moov`) is not opened: it stays as its bytes,
+  /// and the tag goes into a new `udta/meta/ilst`.
+  @Test func itemListOutsideMetaStaysBytes() throws {
+    let track = MP4TestBoxes.audioTrack(timescale: 44_100, duration: 1024, runs: [(1, 1024)])
+    let mvhd = MP4TestBoxes.header32("mvhd", timescale: 1000, duration: 23)
+    let stray = MP4TestBoxes.box("ilst", MP4TestBoxes.freeform(ITunesGaplessInfo.tagName, "stray"))
+    let path = folder.file("stray.m4a")
+    let moov = MP4TestBoxes.box("moov", mvhd + track + stray)
+    _ = FileManager.default.createFile(atPath: path, contents: Data(MP4TestBoxes.box("ftyp", []) + moov))
+    try MP4TagWriter.setFreeformTags([.gapless(Self.ffmpegGapless)], removing: { _ in true }, inFileAt: path)
+    #expect(try MP4File.audioTrackFields(at: path).gaplessInfo == Self.ffmpegGapless)
+    let written = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+    #expect(written[(8 + 8 + mvhd.count + track.count)...].starts(with: stray))
+  }
+
   /// The first track's chunk offsets, read from the file's `stco`.
   private func chunkOffsets(_ path: String) throws -> [Int64] {
     let file = try MP4BoxReader(path: path)

@@ -15,9 +15,11 @@ extension MP4Box {
     }
   }
 
-  /// Removes the freeform tags that `isRemoved` picks from this `moov`'s item lists.
+  /// Removes the freeform tags that `isRemoved` picks from this `moov`'s item lists; an `ilst`
+  /// outside a `meta` is not opened, and stays as it is.
   mutating func removeFreeformTags(where isRemoved: (MP4FreeformTag) -> Bool) throws(MP4BoxHeader.Problem) {
     try changeEach(["ilst"]) { ilst in
+      guard case .boxes = ilst.content else { return }
       ilst.children.removeAll { $0.freeformTag.map(isRemoved) ?? false }
     }
   }
