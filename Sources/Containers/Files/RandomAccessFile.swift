@@ -1,9 +1,10 @@
 import Foundation
 
-/// A regular file opened for reading, its bytes read by offset; the ways it is changed are in
-/// `RandomAccessFile+Changes.swift`.
+/// A regular file opened for reading: its length, its bytes read by offset, and (in an extension)
+/// the two ways it is changed, a few bytes overwritten in place or a new version renamed over it.
 ///
-/// Its problems are thrown as `Failure`, the caller's own error type.
+/// Its problems are thrown as `Failure`, the caller's own error type, so each module keeps its
+/// messages.
 final class RandomAccessFile<Failure: FileAccessFailure> {
   let path: String
   /// The file's length in bytes when it was opened.
