@@ -66,9 +66,11 @@ struct MP4TagWriterTests {
     #expect(try MP4TestFiles.decoded(path, applying: span) == Array(reference.dropFirst(1088)))
   }
 
-  /// `moov` first: the media moves by the item's size, and every chunk offset with it.
+  /// `moov` first: the media moves by the item's size, and every chunk offset with it; the file
+  /// written again keeps its permissions.
   @Test func faststart() throws {
     let path = try MP4TestFiles.make(folder, "aac.m4a", ["-c:a", "aac", "-movflags", "+faststart"])
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
     let size = try MP4TestFiles.size(path)
     let firstChunk = try chunkOffsets(path).first
     try writeKeepingTheMedia([.gapless(Self.ffmpegGapless)], into: path)
@@ -76,6 +78,8 @@ struct MP4TagWriterTests {
     #expect(try chunkOffsets(path).first == firstChunk.map { $0 + Self.itemSize })
     #expect(try MP4File.audioTrackFields(at: path).gaplessInfo == Self.ffmpegGapless)
     #expect(try topLevelTypes(path) == ["ftyp", "moov", "free", "mdat"])
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
+    #expect(folder.contents() == ["aac.m4a"], "no temporary file is left")
   }
 
   /// `moov` before reserved space (`-moov_size`): the space shrinks and nothing moves.
@@ -153,6 +157,21 @@ struct MP4TagWriterTests {
     // ftyp, moov, then the new meta (header, version and flags), its hdlr, ilst and the item.
     let added: Int64 = (8 + 4) + 33 + 8 + Self.itemSize
     #expect(try MP4TestFiles.size(path) == 8 + Int64(moov.count) + added)
+  }
+
+  /// An `ilst` outside a `meta` (here right in the `moov`) is not opened: it stays as its bytes,
+  /// and the tag goes into a new `udta/meta/ilst`.
+  @Test func itemListOutsideMetaStaysBytes() throws {
+    let track = MP4TestBoxes.audioTrack(timescale: 44_100, duration: 1024, runs: [(1, 1024)])
+    let mvhd = MP4TestBoxes.header32("mvhd", timescale: 1000, duration: 23)
+    let stray = MP4TestBoxes.box("ilst", MP4TestBoxes.freeform(ITunesGaplessInfo.tagName, "stray"))
+    let path = folder.file("stray.m4a")
+    let moov = MP4TestBoxes.box("moov", mvhd + track + stray)
+    _ = FileManager.default.createFile(atPath: path, contents: Data(MP4TestBoxes.box("ftyp", []) + moov))
+    try MP4TagWriter.setFreeformTags([.gapless(Self.ffmpegGapless)], removing: { _ in true }, inFileAt: path)
+    #expect(try MP4File.audioTrackFields(at: path).gaplessInfo == Self.ffmpegGapless)
+    let written = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+    #expect(written[(8 + 8 + mvhd.count + track.count)...].starts(with: stray))
   }
 
   /// The first track's chunk offsets, read from the file's `stco`.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A read-only view of a file's bytes by absolute offset, through one bounded buffer.
 ///
 /// Reading moves a window of `capacity` bytes over the file; an offset outside it reloads the
@@ -8,27 +6,24 @@ import Foundation
 struct FileWindow {
   /// The file's length in bytes.
   let length: Int64
-  private let file: FileHandle
+  /// Reads up to `count` bytes from an offset; nil when the file cannot be read.
+  private let read: (_ offset: Int64, _ count: Int) -> [UInt8]?
   private let capacity: Int
   /// Bytes kept before a requested offset when the window moves.
   private let lookBehind: Int
   private var start: Int64 = 0
   private var bytes: [UInt8] = []
 
-  /// Opens the file at `path`; nil when it cannot be read.
-  init?(path: String, capacity: Int = 1 << 20) {
-    guard let file = FileHandle(forReadingAtPath: path), let end = try? file.seekToEnd() else { return nil }
-    self.file = file
-    self.length = Int64(end)
+  /// A window over `file`, whatever error type it words its problems in.
+  init<Failure>(_ file: RandomAccessFile<Failure>, capacity: Int = 1 << 20) {
+    length = file.length
+    read = { offset, count in try? file.read(at: offset, count: count) }
     self.capacity = max(capacity, 8192)
-    self.lookBehind = self.capacity / 16
+    lookBehind = self.capacity / 16
   }
 
   /// The most bytes one call to `bytes(at:count:)` returns.
   var largestRead: Int { capacity - lookBehind }
-
-  /// Closes the file; the window is unusable afterwards.
-  func close() { try? file.close() }
 
   /// The byte at `offset`, or nil past the end of the file.
   mutating func byte(at offset: Int64) -> UInt8? {
@@ -71,11 +66,9 @@ struct FileWindow {
     guard offset >= 0, offset + Int64(count) <= length else { return false }
     if offset >= start, offset + Int64(count) <= start + Int64(bytes.count) { return true }
     let newStart = max(0, min(offset - Int64(lookBehind), length - Int64(capacity)))
-    guard (try? file.seek(toOffset: UInt64(newStart))) != nil,
-      let data = try? file.read(upToCount: capacity)
-    else { return false }
+    guard let loaded = read(newStart, capacity) else { return false }
     start = newStart
-    bytes = [UInt8](data)
+    bytes = loaded
     return offset + Int64(count) <= start + Int64(bytes.count)
   }
 }

@@ -50,8 +50,8 @@ public struct MP3Structure: Sendable, Equatable {
   /// Reads the layout of the MPEG audio file at `path`; nil when it cannot be read or holds no
   /// frame.
   public static func read(path: String) -> MP3Structure? {
-    guard var file = FileWindow(path: path) else { return nil }
-    defer { file.close() }
+    guard let opened = try? RandomAccessFile<FileAccessError>(path: path) else { return nil }
+    var file = FileWindow(opened)
     let leadingTags = ID3v2Tag.leadingTags(in: &file)
     let audioStart = leadingTags.last?.upperBound ?? 0
     let tags = MP3TrailingTag.findAll(in: &file, above: audioStart)

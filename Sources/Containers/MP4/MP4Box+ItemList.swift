@@ -15,6 +15,15 @@ extension MP4Box {
     }
   }
 
+  /// Removes the freeform tags that `isRemoved` picks from this `moov`'s item lists; an `ilst`
+  /// outside a `meta` is not opened, and stays as it is.
+  mutating func removeFreeformTags(where isRemoved: (MP4FreeformTag) -> Bool) throws(MP4BoxHeader.Problem) {
+    try changeEach(["ilst"]) { ilst in
+      guard case .boxes = ilst.content else { return }
+      ilst.children.removeAll { $0.freeformTag.map(isRemoved) ?? false }
+    }
+  }
+
   /// Calls `change` on the first child of `type`, appending `newChild` first when there is none.
   private mutating func changeChild(
     _ type: FourCC, creating newChild: @autoclosure () -> MP4Box,

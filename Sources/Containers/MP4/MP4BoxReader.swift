@@ -1,38 +1,23 @@
-import Foundation
-
 /// Reads an MP4 file's boxes by seeking: headers, and the payloads of the few boxes asked for,
 /// never the media data (an `mdat` may be gigabytes).
 final class MP4BoxReader {
-  let path: String
-  let fileSize: Int64
-  private let handle: FileHandle
+  let file: RandomAccessFile<MP4Error>
 
   /// The largest payload read into memory: far above any real `moov`, far below a damaged size.
   static let largestPayload: Int64 = 512 << 20
 
   init(path: String) throws(MP4Error) {
-    self.path = path
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      throw .unreadable(path: path, reason: "there is no such file")
-    }
-    guard !isFolder.boolValue else { throw .unreadable(path: path, reason: "it is a folder") }
-    do {
-      handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-      fileSize = Int64(try handle.seekToEnd())
-    } catch {
-      throw .unreadable(path: path, reason: Self.reason(error))
-    }
+    file = try RandomAccessFile(path: path)
   }
 
-  deinit { try? handle.close() }
+  var path: String { file.path }
 
   /// The boxes at the top of the file, in order.
   ///
   /// A last box that runs past the end of the file (a file cut off inside its `mdat`) is kept,
   /// shortened to what is there; everything before it may still be read.
   func topLevelBoxes() throws(MP4Error) -> [MP4BoxHeader] {
-    try boxes(from: 0, to: fileSize, clampingLast: true)
+    try boxes(from: 0, to: file.length, clampingLast: true)
   }
 
   /// The boxes inside `box`, after `skipping` bytes of the payload that come before its children
@@ -59,12 +44,7 @@ final class MP4BoxReader {
 
   /// `count` bytes from `offset`, fewer only at the end of the file.
   func read(at offset: Int64, count: Int) throws(MP4Error) -> [UInt8] {
-    do {
-      try handle.seek(toOffset: UInt64(offset))
-      return [UInt8](try handle.read(upToCount: count) ?? Data())
-    } catch {
-      throw .unreadable(path: path, reason: Self.reason(error))
-    }
+    try file.read(at: offset, count: count)
   }
 
   private func boxes(from start: Int64, to end: Int64, clampingLast: Bool) throws(MP4Error) -> [MP4BoxHeader] {
@@ -94,8 +74,6 @@ final class MP4BoxReader {
   private static func typeName(_ bytes: [UInt8]) -> String {
     bytes.count >= 8 ? FourCC(bytes, at: 4).description : "?"
   }
-
-  static func reason(_ error: any Error) -> String { error.localizedDescription }
 }
 
 extension MP4BoxHeader.Problem {

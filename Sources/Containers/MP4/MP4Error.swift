@@ -1,5 +1,5 @@
 /// A problem reading or rewriting an MP4 file's boxes, worded for the person who named the file.
-public enum MP4Error: Error, Equatable, Sendable, CustomStringConvertible {
+public enum MP4Error: Error, Equatable, Sendable, CustomStringConvertible, FileAccessFailure {
   /// The file could not be opened or read.
   case unreadable(path: String, reason: String)
   /// The file has no `moov` box, so it is not an MP4 file (or it was cut off before its index).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Adds freeform iTunes tags (`----`, such as `iTunSMPB` or ReplayGain) to an existing MP4 file,
 /// which FFmpeg 5.1's muxer cannot write.
 ///
@@ -18,19 +16,14 @@ public enum MP4TagWriter {
     _ tags: [MP4FreeformTag], removing isRemoved: (MP4FreeformTag) -> Bool = { _ in false }, inFileAt path: String
   ) throws(MP4Error) {
     guard !tags.isEmpty else { return }
-    let file = try MP4BoxReader(path: path)
-    let top = try file.topLevelBoxes()
+    let reader = try MP4BoxReader(path: path)
+    let top = try reader.topLevelBoxes()
     guard let index = top.firstIndex(where: { $0.type == "moov" }) else { throw .notMP4(path: path) }
     let old = top[index]
     var moov: MP4Box
     do {
-      moov = try MP4Box.read(try file.wholeBox(old))
-      try moov.changeEach(["ilst"]) { ilst in
-        ilst.children.removeAll { item in
-          guard item.type == "----", case .bytes(let payload) = item.content else { return false }
-          return MP4ItemList.freeformTag(inItem: payload).map(isRemoved) ?? false
-        }
-      }
+      moov = try MP4Box.read(try reader.wholeBox(old))
+      try moov.removeFreeformTags(where: isRemoved)
       try moov.setFreeformTags(tags)
     } catch let error as MP4Error {
       throw error
@@ -41,21 +34,20 @@ public enum MP4TagWriter {
     let encoded = moov.encoded
     let after = top[(index + 1)...]
     if after.isEmpty {
-      try overwrite(path, at: old.offset, with: encoded, truncatingAt: old.offset + Int64(encoded.count))
+      try reader.file.overwrite(at: old.offset, with: encoded, truncatingAt: old.offset + Int64(encoded.count))
       return
     }
     let free = after.prefix { $0.type == "free" || $0.type == "skip" }.reduce(0) { $0 + $1.size }
     let room = old.size + free - Int64(encoded.count)
     if room == 0 || room >= 8 {
       let filler = room == 0 ? [] : MP4ItemList.box("free", [UInt8](repeating: 0, count: Int(room) - 8))
-      try overwrite(path, at: old.offset, with: encoded + filler, truncatingAt: nil)
+      try reader.file.overwrite(at: old.offset, with: encoded + filler)
       return
     }
     guard !top.contains(where: { $0.type == "moof" }), !moov.children.contains(where: { $0.type == "mvex" }) else {
       throw .unsupported(path: path, reason: "it is a fragmented MP4 whose media would have to move")
     }
-    let moved = try shifted(moov, after: old, path: path)
-    try rewrite(file, replacing: old, with: moved)
+    try reader.file.replace(old.offset..<old.end, with: try shifted(moov, after: old, path: path))
   }
 
   /// `moov` with its chunk offsets shifted for the media after it to move by its growth; turning
@@ -71,62 +63,6 @@ public enum MP4TagWriter {
       let growth = Int64(encoded.count) - old.size
       if growth == delta { return encoded }
       delta = growth
-    }
-  }
-
-  /// Writes `bytes` at `offset` of the file, then cuts it at `truncatingAt` when given.
-  private static func overwrite(_ path: String, at offset: Int64, with bytes: [UInt8], truncatingAt end: Int64?)
-    throws(MP4Error)
-  {
-    do {
-      let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-      defer { try? handle.close() }
-      try handle.seek(toOffset: UInt64(offset))
-      try handle.write(contentsOf: bytes)
-      if let end { try handle.truncate(atOffset: UInt64(end)) }
-      try handle.synchronize()
-    } catch {
-      throw .unwritable(path: path, reason: MP4BoxReader.reason(error))
-    }
-  }
-
-  /// Writes the file again next to itself with `moov` in place of `old`, then renames it over
-  /// the original.
-  private static func rewrite(_ file: MP4BoxReader, replacing old: MP4BoxHeader, with moov: [UInt8]) throws(MP4Error) {
-    let path = file.path
-    let temporary = path + ".segue-\(UUID().uuidString.prefix(8)).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
-      throw .unwritable(path: temporary, reason: "the folder does not allow a new file")
-    }
-    var renamed = false
-    defer { if !renamed { try? FileManager.default.removeItem(atPath: temporary) } }
-    do {
-      let output = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
-      defer { try? output.close() }
-      try copy(file, from: 0, to: old.offset, into: output)
-      try output.write(contentsOf: moov)
-      try copy(file, from: old.end, to: file.fileSize, into: output)
-      try output.synchronize()
-    } catch let error as MP4Error {
-      throw error
-    } catch {
-      throw .unwritable(path: temporary, reason: MP4BoxReader.reason(error))
-    }
-    guard rename(temporary, path) == 0 else {
-      throw .unwritable(path: path, reason: String(cString: strerror(errno)))
-    }
-    renamed = true
-  }
-
-  /// Copies the bytes `start..<end` of `file` to `output`, a few megabytes at a time.
-  private static func copy(_ file: MP4BoxReader, from start: Int64, to end: Int64, into output: FileHandle) throws {
-    let chunk: Int64 = 8 << 20
-    var offset = start
-    while offset < end {
-      let bytes = try file.read(at: offset, count: Int(min(chunk, end - offset)))
-      guard !bytes.isEmpty else { throw MP4Error.unreadable(path: file.path, reason: "the file ended early") }
-      try output.write(contentsOf: bytes)
-      offset += Int64(bytes.count)
     }
   }
 

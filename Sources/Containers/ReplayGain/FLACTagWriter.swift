@@ -30,7 +30,7 @@ enum FLACTagWriter {
       let padding = room == 0 ? nil : Int(room) - 4
       try file.overwrite(at: 4, with: FLACMetadata.encode(blocks, padding: padding))
     } else {
-      try file.replaceHead(upTo: metadata.end, with: Array("fLaC".utf8) + FLACMetadata.encode(blocks, padding: nil))
+      try file.replace(0..<metadata.end, with: Array("fLaC".utf8) + FLACMetadata.encode(blocks, padding: nil))
     }
   }
 }

@@ -24,15 +24,14 @@ enum MP3TagWriter {
     if let bodySize, tag.framesLength == bodySize || (tag.framesLength < bodySize && !tag.hasFooter) {
       try file.overwrite(at: 0, with: tag.encoded(bodySize: bodySize))
     } else {
-      try file.replaceHead(upTo: Int64(oldTag?.count ?? 0), with: tag.encoded())
+      try file.replace(0..<Int64(oldTag?.count ?? 0), with: tag.encoded())
     }
   }
 
   /// Checks that MPEG audio frames follow the ID3v2 tags at the start of `file`: a frame header
   /// there, confirmed by the next one or by the end of the file.
   private static func checkForAudio(_ file: TaggedFile, hasTag: Bool) throws(ReplayGainTagError) {
-    guard var window = FileWindow(path: file.path) else { throw .unreadable(path: file.path, reason: "it cannot be opened") }
-    defer { window.close() }
+    var window = FileWindow(file)
     let start = ID3v2Tag.leadingTags(in: &window).last?.upperBound ?? 0
     if let header = window.word(at: start).flatMap(MP3FrameHeader.init), let length = header.frameLength {
       let next = start + Int64(length)

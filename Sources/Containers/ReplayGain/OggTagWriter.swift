@@ -20,7 +20,7 @@ enum OggTagWriter {
       // The headers kept their length (the same values again): nothing after them moves.
       try file.overwrite(at: 0, with: head)
     } else if shift == 0 {
-      try file.replaceHead(upTo: audioStart, with: head)
+      try file.replace(0..<audioStart, with: head)
     } else {
       try file.rewrite { output throws(ReplayGainTagError) in
         try output.append(head)
@@ -53,9 +53,9 @@ enum OggTagWriter {
   /// Copies the pages after the headers, adding `shift` to the sequence number of each in the
   /// stream `serial`, up to a page that begins a new (chained) stream, after which everything is
   /// copied as it is.
-  private static func renumber(_ reader: inout OggPageReader, by shift: Int64, serial: UInt32, into output: ReplacementFile)
-    throws(ReplayGainTagError)
-  {
+  private static func renumber(
+    _ reader: inout OggPageReader, by shift: Int64, serial: UInt32, into output: ReplacementFile<ReplayGainTagError>
+  ) throws(ReplayGainTagError) {
     var offset = reader.offset
     while var page = try reader.next() {
       if page.flags & OggPage.beginningOfStream != 0 {

@@ -1,7 +1,7 @@
 /// A problem writing ReplayGain tags into a file, worded for the person who named the file.
 ///
 /// Whatever the problem, the file is left as it was.
-public enum ReplayGainTagError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ReplayGainTagError: Error, Equatable, Sendable, CustomStringConvertible, FileAccessFailure {
   /// The file could not be opened or read.
   case unreadable(path: String, reason: String)
   /// The file is not one the writer tags, or is laid out in a way it does not rewrite.

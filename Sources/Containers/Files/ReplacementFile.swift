@@ -2,7 +2,7 @@ import Foundation
 
 /// The new version of a file, written next to it under a temporary name and renamed over it when
 /// complete; removed if it never is.
-final class ReplacementFile {
+final class ReplacementFile<Failure: FileAccessFailure> {
   /// The file it replaces.
   let path: String
   private let temporaryPath: String
@@ -12,9 +12,9 @@ final class ReplacementFile {
   private var committed = false
 
   /// Bytes gathered before they are written, and read at a time when copying.
-  private static let chunk = 8 << 20
+  private static var chunk: Int { 8 << 20 }
 
-  init(replacing path: String) throws(ReplayGainTagError) {
+  init(replacing path: String) throws(Failure) {
     self.path = path
     temporaryPath = path + ".segue-\(UUID().uuidString.prefix(8)).tmp"
     guard FileManager.default.createFile(atPath: temporaryPath, contents: nil) else {
@@ -34,13 +34,13 @@ final class ReplacementFile {
   }
 
   /// Appends `bytes`, gathering small pieces into large writes.
-  func append(_ bytes: [UInt8]) throws(ReplayGainTagError) {
+  func append(_ bytes: [UInt8]) throws(Failure) {
     pending += bytes
     if pending.count >= Self.chunk { try flush() }
   }
 
   /// Appends the bytes `start..<end` of `file`.
-  func appendCopy(of file: TaggedFile, from start: Int64, to end: Int64) throws(ReplayGainTagError) {
+  func appendCopy(of file: RandomAccessFile<Failure>, from start: Int64, to end: Int64) throws(Failure) {
     var offset = start
     while offset < end {
       let bytes = try file.read(at: offset, count: Int(min(Int64(Self.chunk), end - offset)))
@@ -52,7 +52,7 @@ final class ReplacementFile {
   }
 
   /// Finishes the file, gives it the original's permissions and renames it over the original.
-  func commit() throws(ReplayGainTagError) {
+  func commit() throws(Failure) {
     try flush()
     do {
       try handle.synchronize()
@@ -70,13 +70,13 @@ final class ReplacementFile {
     committed = true
   }
 
-  private func flush() throws(ReplayGainTagError) {
+  private func flush() throws(Failure) {
     guard !pending.isEmpty else { return }
     try write(pending)
     pending.removeAll(keepingCapacity: true)
   }
 
-  private func write(_ bytes: [UInt8]) throws(ReplayGainTagError) {
+  private func write(_ bytes: [UInt8]) throws(Failure) {
     do {
       try handle.write(contentsOf: bytes)
     } catch {
