@@ -1,4 +1,5 @@
 import CEbur128
+import Foundation
 
 /// EBU R128 / ITU-R BS.1770-4 measurement of one signal, by libebur128.
 ///
@@ -35,11 +36,12 @@ final class LoudnessMeter {
   /// Loudness range so far, in LU.
   var range: Double { read(ebur128_loudness_range) }
 
-  /// Momentary loudness (the last 400 ms), in LUFS.
-  var momentary: Double { read(ebur128_loudness_momentary) }
-
-  /// Short-term loudness (the last 3 s), in LUFS.
-  var shortTerm: Double { read(ebur128_loudness_shortterm) }
+  /// The energy (K-weighted mean square, channel weights applied) of the last tenth of a second:
+  /// `sampleRate / 10` frames.
+  var lastTenthEnergy: Double {
+    let loudness = read { ebur128_loudness_window($0, 100, $1) }
+    return loudness == -.infinity ? 0 : pow(10, (loudness + 0.691) / 10)
+  }
 
   /// The highest sample peak of any channel, as a linear value.
   var samplePeak: Double { (0..<channelCount).map { channel in read { ebur128_sample_peak($0, UInt32(channel), $1) } }.max() ?? 0 }

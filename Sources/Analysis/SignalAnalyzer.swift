@@ -5,6 +5,7 @@ public final class SignalAnalyzer {
   public let sampleRate: Int
   public let channelCount: Int
   private let meter: LoudnessMeter
+  private var recent = SlidingLoudness()
   private let stepFrames: Int
   private let windowFrames: Int
   private var framesToStep: Int
@@ -38,8 +39,9 @@ public final class SignalAnalyzer {
       offset += count
       framesToStep -= count
       if framesToStep == 0 {
-        momentary.append(meter.momentary)
-        shortTerm.append(meter.shortTerm)
+        recent.append(meter.lastTenthEnergy)
+        momentary.append(recent.momentary)
+        shortTerm.append(recent.shortTerm)
         framesToStep = stepFrames
       }
     }
