@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import Rendering
+import Synchronization
 import Testing
 
 /// `segue analyze`'s measurements, judged by the ffmpeg CLI's `ebur128` filter, and read from the
@@ -52,6 +53,26 @@ import Testing
     let third = try AnalysisReport.measure([path], cache: cache)
     #expect(FactsDecodes.count(for: path) == decodes + 1)
     #expect(third.tracks[0].integratedLUFS != first.tracks[0].integratedLUFS)
+  }
+
+  /// Progress climbs, never back, to every file done, when measuring and when reading the cache.
+  @Test func progressEndsWithEveryFileDone() throws {
+    let folder = TemporaryFolder()
+    let cache = FactsCache(folder: folder.file("cache"))
+    let paths = (0..<3).map { folder.file("t\($0).flac") }
+    for (index, path) in paths.enumerated() {
+      try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=\(300 + 100 * index):r=44100:d=\(3 + index)", path])
+    }
+    for _ in ["measured", "cached"] {
+      let updates = Mutex<[AnalysisProgress]>([])
+      _ = try AnalysisReport.measure(paths, cache: cache) { step in updates.withLock { $0.append(step) } }
+      let steps = updates.withLock { $0 }
+      for (a, b) in zip(steps, steps.dropFirst()) {
+        #expect(b.fraction >= a.fraction && b.filesDone >= a.filesDone && b.elapsedSeconds >= a.elapsedSeconds)
+      }
+      #expect(steps.last?.isFinished == true && steps.last?.fraction == 1 && steps.last?.filesDone == 3)
+      #expect(steps.dropLast().allSatisfy { !$0.isFinished })
+    }
   }
 
   /// Digital silence has no loudness, peak or gain: JSON nulls and `-inf` in the table, never
