@@ -5,7 +5,7 @@ public final class SignalAnalyzer {
   public let sampleRate: Int
   public let channelCount: Int
   private let meter: LoudnessMeter
-  private let peaks: PeakScan
+  private let truePeak: PeakScan
   private var recent = SlidingLoudness()
   private let stepFrames: Int
   private let windowFrames: Int
@@ -15,15 +15,15 @@ public final class SignalAnalyzer {
   private var shortTerm: [Double] = []
   private var window = (frames: 0, sumOfSquares: 0.0, peak: Float(0))
   private var rms: [Double] = []
-  private var windowPeaks: [Double] = []
+  private var peaks: [Double] = []
 
   /// An analyzer for interleaved float samples; nil for a rate or channel count libebur128 refuses.
   public init?(sampleRate: Int, channelCount: Int) {
     guard let meter = LoudnessMeter(sampleRate: sampleRate, channelCount: channelCount),
-      let peaks = PeakScan(sampleRate: sampleRate, channelCount: channelCount)
+      let truePeak = PeakScan(sampleRate: sampleRate, channelCount: channelCount)
     else { return nil }
     self.meter = meter
-    self.peaks = peaks
+    self.truePeak = truePeak
     self.sampleRate = sampleRate
     self.channelCount = channelCount
     stepFrames = max(1, sampleRate / 10)
@@ -39,7 +39,7 @@ public final class SignalAnalyzer {
       let count = min(framesToStep, total - offset)
       let piece = UnsafeBufferPointer(rebasing: samples[(offset * channelCount)..<((offset + count) * channelCount)])
       meter.add(piece)
-      peaks.add(piece)
+      truePeak.add(piece)
       envelope(piece)
       offset += count
       framesToStep -= count
@@ -70,7 +70,7 @@ public final class SignalAnalyzer {
 
   private func closeWindow() {
     rms.append(decibels((window.sumOfSquares / Double(window.frames * channelCount)).squareRoot()))
-    windowPeaks.append(decibels(Double(window.peak)))
+    peaks.append(decibels(Double(window.peak)))
     window = (0, 0, 0)
   }
 
@@ -80,8 +80,8 @@ public final class SignalAnalyzer {
     let integrated = meter.integrated
     return SignalAnalysis(
       sampleRate: sampleRate, frameCount: frames, integratedLUFS: integrated.isFinite ? integrated : nil,
-      loudnessRange: meter.range.isFinite ? meter.range : 0, samplePeak: meter.samplePeak, truePeak: peaks.finish(),
+      loudnessRange: meter.range.isFinite ? meter.range : 0, samplePeak: meter.samplePeak, truePeak: truePeak.finish(),
       momentary: LevelTrack(step: 0.1, decibels: momentary), shortTerm: LevelTrack(step: 0.1, decibels: shortTerm),
-      rms: LevelTrack(step: 0.01, decibels: rms), peak: LevelTrack(step: 0.01, decibels: windowPeaks))
+      rms: LevelTrack(step: 0.01, decibels: rms), peak: LevelTrack(step: 0.01, decibels: peaks))
   }
 }
