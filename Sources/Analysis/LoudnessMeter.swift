@@ -1,18 +1,30 @@
 import CEbur128
+import Foundation
 
 /// EBU R128 / ITU-R BS.1770-4 measurement of one signal, by libebur128.
 ///
 /// libebur128 holds the K-weighting filters, the gating and the 4x-oversampling true-peak
-/// detector; this type owns its state and speaks Swift. A mono signal is measured as it plays in
+/// interpolator; this type owns its state and speaks Swift. A mono signal is measured as it plays in
 /// a stereo mix (libebur128's dual-mono channel), not 3 dB low.
 final class LoudnessMeter {
+  /// What a meter measures; libebur128 does only the work its modes ask for.
+  enum Measures {
+    /// Integrated loudness, loudness range, 100 ms block energies and the sample peak.
+    case programme
+    /// The true peak of each `add` call's frames (`lastTruePeak`), and nothing worth reading besides.
+    case truePeak
+  }
+
   private var state: UnsafeMutablePointer<ebur128_state>?
   let channelCount: Int
 
   /// A meter for `channelCount` interleaved channels at `sampleRate`; nil when libebur128 refuses them.
-  init?(sampleRate: Int, channelCount: Int) {
-    let modes = EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_S.rawValue
-      | EBUR128_MODE_SAMPLE_PEAK.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue | EBUR128_MODE_HISTOGRAM.rawValue
+  init?(sampleRate: Int, channelCount: Int, measures: Measures = .programme) {
+    let modes = switch measures {
+    case .programme:
+      EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_SAMPLE_PEAK.rawValue | EBUR128_MODE_HISTOGRAM.rawValue
+    case .truePeak: EBUR128_MODE_TRUE_PEAK.rawValue
+    }
     guard channelCount > 0, sampleRate > 0, let state = ebur128_init(UInt32(channelCount), UInt(sampleRate), Int32(modes)) else {
       return nil
     }
@@ -35,17 +47,23 @@ final class LoudnessMeter {
   /// Loudness range so far, in LU.
   var range: Double { read(ebur128_loudness_range) }
 
-  /// Momentary loudness (the last 400 ms), in LUFS.
-  var momentary: Double { read(ebur128_loudness_momentary) }
-
-  /// Short-term loudness (the last 3 s), in LUFS.
-  var shortTerm: Double { read(ebur128_loudness_shortterm) }
+  /// The energy (K-weighted mean square, channel weights applied) of the last tenth of a second:
+  /// `sampleRate / 10` frames.
+  var lastTenthEnergy: Double {
+    let loudness = read { ebur128_loudness_window($0, 100, $1) }
+    return loudness == -.infinity ? 0 : pow(10, (loudness + 0.691) / 10)
+  }
 
   /// The highest sample peak of any channel, as a linear value.
-  var samplePeak: Double { (0..<channelCount).map { channel in read { ebur128_sample_peak($0, UInt32(channel), $1) } }.max() ?? 0 }
+  var samplePeak: Double { highest(ebur128_sample_peak) }
 
-  /// The highest true peak (4x oversampled) of any channel, as a linear value.
-  var truePeak: Double { (0..<channelCount).map { channel in read { ebur128_true_peak($0, UInt32(channel), $1) } }.max() ?? 0 }
+  /// The highest true peak (4x oversampled, never below the sample peak) of any channel among the
+  /// frames of the last `add` call, as a linear value.
+  var lastTruePeak: Double { highest(ebur128_prev_true_peak) }
+
+  private func highest(_ measure: (UnsafeMutablePointer<ebur128_state>?, UInt32, UnsafeMutablePointer<Double>?) -> Int32) -> Double {
+    (0..<channelCount).map { channel in read { measure($0, UInt32(channel), $1) } }.max() ?? 0
+  }
 
   private func read(_ measure: (UnsafeMutablePointer<ebur128_state>?, UnsafeMutablePointer<Double>?) -> Int32) -> Double {
     var value = 0.0

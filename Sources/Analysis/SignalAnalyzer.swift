@@ -5,6 +5,8 @@ public final class SignalAnalyzer {
   public let sampleRate: Int
   public let channelCount: Int
   private let meter: LoudnessMeter
+  private let truePeak: PeakScan
+  private var recent = SlidingLoudness()
   private let stepFrames: Int
   private let windowFrames: Int
   private var framesToStep: Int
@@ -17,8 +19,11 @@ public final class SignalAnalyzer {
 
   /// An analyzer for interleaved float samples; nil for a rate or channel count libebur128 refuses.
   public init?(sampleRate: Int, channelCount: Int) {
-    guard let meter = LoudnessMeter(sampleRate: sampleRate, channelCount: channelCount) else { return nil }
+    guard let meter = LoudnessMeter(sampleRate: sampleRate, channelCount: channelCount),
+      let truePeak = PeakScan(sampleRate: sampleRate, channelCount: channelCount)
+    else { return nil }
     self.meter = meter
+    self.truePeak = truePeak
     self.sampleRate = sampleRate
     self.channelCount = channelCount
     stepFrames = max(1, sampleRate / 10)
@@ -34,12 +39,14 @@ public final class SignalAnalyzer {
       let count = min(framesToStep, total - offset)
       let piece = UnsafeBufferPointer(rebasing: samples[(offset * channelCount)..<((offset + count) * channelCount)])
       meter.add(piece)
+      truePeak.add(piece)
       envelope(piece)
       offset += count
       framesToStep -= count
       if framesToStep == 0 {
-        momentary.append(meter.momentary)
-        shortTerm.append(meter.shortTerm)
+        recent.append(meter.lastTenthEnergy)
+        momentary.append(recent.momentary)
+        shortTerm.append(recent.shortTerm)
         framesToStep = stepFrames
       }
     }
@@ -73,7 +80,7 @@ public final class SignalAnalyzer {
     let integrated = meter.integrated
     return SignalAnalysis(
       sampleRate: sampleRate, frameCount: frames, integratedLUFS: integrated.isFinite ? integrated : nil,
-      loudnessRange: meter.range.isFinite ? meter.range : 0, samplePeak: meter.samplePeak, truePeak: meter.truePeak,
+      loudnessRange: meter.range.isFinite ? meter.range : 0, samplePeak: meter.samplePeak, truePeak: truePeak.finish(),
       momentary: LevelTrack(step: 0.1, decibels: momentary), shortTerm: LevelTrack(step: 0.1, decibels: shortTerm),
       rms: LevelTrack(step: 0.01, decibels: rms), peak: LevelTrack(step: 0.01, decibels: peaks))
   }

@@ -17,6 +17,9 @@ struct AnalyzeCommand: ParsableCommand {
   @Flag(help: "Print JSON instead of a table.")
   var json = false
 
+  @Option(help: "Progress on standard error: auto (a line on a terminal), line, json, none.")
+  var progress: ProgressStyle = .auto
+
   @OptionGroup(title: "Facts cache")
   var cache: CacheFlags
 
@@ -27,11 +30,20 @@ struct AnalyzeCommand: ParsableCommand {
   func run() throws {
     FFmpegLogLevel.quiet.apply()
     do {
-      let report = try AnalysisReport.measure(inputs, targetLUFS: target, cache: cache.cache)
+      let report = try AnalysisReport.measure(
+        inputs, targetLUFS: target, cache: cache.cache, progress: ProgressPrinter(style: progress).callback())
       print(json ? report.json() : report.table())
     } catch {
       printError(error.description)
       throw ExitCode.failure
     }
+  }
+}
+
+extension AnalysisProgress: PrintableProgress {
+  /// ` 42.1%  5/12 files  0:12 elapsed  ETA 0:17`.
+  var line: String {
+    let eta = estimatedSecondsLeft.map { "ETA \(ProgressPrinter.clock($0))" } ?? "ETA -"
+    return String(format: "%5.1f%%  ", fraction * 100) + "\(filesDone)/\(fileCount) files  \(ProgressPrinter.clock(elapsedSeconds)) elapsed  \(eta)"
   }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Rendering
 
-/// How `segue render` shows progress on standard error.
+/// How `segue render` and `segue analyze` show progress on standard error.
 enum ProgressStyle: String, ExpressibleByArgument, CaseIterable {
   /// A progress line when standard error is a terminal, nothing otherwise.
   case auto
@@ -28,25 +28,17 @@ struct ProgressPrinter: Sendable {
     columns = isTerminal ? StandardError.shared.terminalColumns ?? 80 : nil
   }
 
-  /// The callback to give the renderer, or nil when nothing is shown.
-  var callback: (@Sendable (RenderProgress) -> Void)? {
+  /// The callback to give the renderer or the analysis, or nil when nothing is shown.
+  func callback<Update: PrintableProgress>() -> (@Sendable (Update) -> Void)? {
     switch style {
     case .none, .auto: nil
     case .line:
       { [columns] progress in
-        guard let columns else { return StandardError.shared.write(Self.text(progress) + "\n") }
-        StandardError.shared.write("\r" + Self.fitted(Self.text(progress), columns: columns) + (progress.isFinished ? "\n" : ""))
+        guard let columns else { return StandardError.shared.write(progress.line + "\n") }
+        StandardError.shared.write("\r" + Self.fitted(progress.line, columns: columns) + (progress.isFinished ? "\n" : ""))
       }
     case .json: { StandardError.shared.write($0.json + "\n") }
     }
-  }
-
-  /// ` 42.1%  0:12 elapsed  ETA 0:17  38.5x  Drift`.
-  static func text(_ progress: RenderProgress) -> String {
-    let eta = progress.estimatedSecondsLeft.map { "ETA \(clock($0))" } ?? "ETA -"
-    return String(
-      format: "%5.1f%%  %@ elapsed  %@  %.1fx  %@", progress.fraction * 100, clock(progress.elapsedSeconds), eta,
-      progress.speed, progress.currentTrack ?? "")
   }
 
   /// `text` cut (with an ellipsis) or padded to one column less than the terminal's width, so it
@@ -57,10 +49,28 @@ struct ProgressPrinter: Sendable {
     return String(text.prefix(width - 1)) + "…"
   }
 
-  private static func clock(_ seconds: Double) -> String {
+  /// `m:ss`, or `h:mm:ss` from an hour on.
+  static func clock(_ seconds: Double) -> String {
     let whole = Int(seconds.rounded())
     return whole >= 3600
       ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
       : String(format: "%d:%02d", whole / 60, whole % 60)
+  }
+}
+
+/// A progress update as the printer shows it: a line for people, a line of JSON, and whether it is the last.
+protocol PrintableProgress: Sendable {
+  var line: String { get }
+  var json: String { get }
+  var isFinished: Bool { get }
+}
+
+extension RenderProgress: PrintableProgress {
+  /// ` 42.1%  0:12 elapsed  ETA 0:17  38.5x  Drift`.
+  var line: String {
+    let eta = estimatedSecondsLeft.map { "ETA \(ProgressPrinter.clock($0))" } ?? "ETA -"
+    return String(
+      format: "%5.1f%%  %@ elapsed  %@  %.1fx  %@", fraction * 100, ProgressPrinter.clock(elapsedSeconds), eta, speed,
+      currentTrack ?? "")
   }
 }

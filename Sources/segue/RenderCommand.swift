@@ -40,7 +40,7 @@ struct RenderCommand: ParsableCommand {
       request.range = try range.timeRange()
       request.edgeFade = try range.edgeFadeSeconds()
       request.listing = try listing.options()
-      let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback)
+      let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback())
       let summary = json ? RenderSummaryReport(report).json() : RenderSummary(report: report).description
       // With -o - the audio owns standard output; the summary goes to standard error.
       if request.writesToStandardOutput { StandardError.shared.writeLine(summary) } else { print(summary) }

@@ -10,13 +10,16 @@ struct FactsGathering {
   /// How much of each edge to decode for the snippets, in seconds (a second more than kept).
   private static let edgeSeconds = Double(EdgeSnippets.length) / Double(EdgeSnippets.rate) + 1
 
-  /// The facts of `input` (its header already checked, so `info` is known), and any note.
-  func facts(of input: InputSource, info: AudioStreamInfo, notes: inout [String]) throws(RenderError) -> SourceFacts {
+  /// The facts of `input` (its header already checked, so `info` is known), and any note;
+  /// `decoding`, when given, hears the frames decoded so far as a whole decode goes.
+  func facts(
+    of input: InputSource, info: AudioStreamInfo, notes: inout [String], decoding: ((Int64) -> Void)? = nil
+  ) throws(RenderError) -> SourceFacts {
     if input.tolerance != .strict && !needs.decoded {
       // Damage or truncation is only known, and reported, from a whole decode.
       var needs = needs
       needs.decoded = true
-      return try FactsGathering(cache: cache, needs: needs).facts(of: input, info: info, notes: &notes)
+      return try FactsGathering(cache: cache, needs: needs).facts(of: input, info: info, notes: &notes, decoding: decoding)
     }
     var known: SourceFacts?
     if let cache {
@@ -29,7 +32,7 @@ struct FactsGathering {
     if let known, needs.areMet(by: known) { return try checked(known, of: input, notes: &notes) }
     let facts: SourceFacts
     do {
-      facts = try gather(input.path, info: known?.info ?? info, known: known, tolerance: input.tolerance)
+      facts = try gather(input.path, info: known?.info ?? info, known: known, tolerance: input.tolerance, decoding: decoding)
     } catch {
       throw .input(input, InputCheck.problem(for: error))
     }
@@ -46,23 +49,27 @@ struct FactsGathering {
     return facts
   }
 
-  private func gather(_ path: String, info: AudioStreamInfo, known: SourceFacts?, tolerance: DecodeTolerance) throws -> SourceFacts {
+  private func gather(
+    _ path: String, info: AudioStreamInfo, known: SourceFacts?, tolerance: DecodeTolerance, decoding: ((Int64) -> Void)?
+  ) throws -> SourceFacts {
     if let length = known?.frameCount ?? info.declaredFrameCount, !needs.decodesWhole {
       var facts = known ?? SourceFacts(info: info, frameCount: length)
       if needs.edges, facts.edges == nil {
         guard let edges = try edgesBySeeking(path, info: info, length: length) else {
-          return try decodeWhole(path, info: info, tolerance: tolerance)
+          return try decodeWhole(path, info: info, tolerance: tolerance, decoding: decoding)
         }
         facts.edges = edges
       }
       return facts
     }
-    return try decodeWhole(path, info: info, tolerance: tolerance)
+    return try decodeWhole(path, info: info, tolerance: tolerance, decoding: decoding)
   }
 
   /// Decodes the whole file once: its exact length, delay and padding, both edges, and the
-  /// analysis when it is needed.
-  private func decodeWhole(_ path: String, info: AudioStreamInfo, tolerance: DecodeTolerance) throws -> SourceFacts {
+  /// analysis when it is needed; tells `decoding` the frames decoded after each block.
+  private func decodeWhole(
+    _ path: String, info: AudioStreamInfo, tolerance: DecodeTolerance, decoding: ((Int64) -> Void)?
+  ) throws -> SourceFacts {
     FactsDecodes.record(path)
     let reader = try AudioFileReader(path: path, tolerance: tolerance, known: info)
     let collector = try EdgeCollector(sourceRate: info.sampleRate, channels: reader.output.channelCount)
@@ -70,6 +77,7 @@ struct FactsGathering {
     while let block = try reader.nextBlock() {
       try collector.add(block)
       analyzer?.add(block)
+      decoding?(reader.framesDelivered)
     }
     return SourceFacts(
       info: info, frameCount: reader.framesDelivered,

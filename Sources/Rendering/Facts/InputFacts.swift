@@ -16,15 +16,27 @@ public struct InputFacts: Sendable {
   public var infos: [AudioStreamInfo] { facts.map(\.info) }
 
   /// Probes every input's header, then gathers what `needs` asks for, through `cache`.
-  public static func gather(_ sources: [InputSource], needs: FactsNeeds, cache: FactsCache?) throws(RenderError) -> InputFacts {
+  ///
+  /// `progress`, when given, hears from any thread how far each input has got: every input once
+  /// its header is read, then as it is decoded, then when its facts are ready.
+  public static func gather(
+    _ sources: [InputSource], needs: FactsNeeds, cache: FactsCache?, progress: (@Sendable (FactsProgress) -> Void)? = nil
+  ) throws(RenderError) -> InputFacts {
     let infos = try InputCheck.probeAll(sources)
+    let seconds = infos.map { info in info.declaredFrameCount.map { Double($0) / Double(info.sampleRate) } }
+    for index in sources.indices { progress?(FactsProgress(input: index, seconds: seconds[index])) }
     let gathering = FactsGathering(cache: cache, needs: needs)
     let results = ResultSlots<(SourceFacts, [String])>(count: sources.count)
     DispatchQueue.concurrentPerform(iterations: sources.count) { index in
       var notes: [String] = []
+      let rate = Double(infos[index].sampleRate)
+      let decoding = progress.map { report in
+        { (frames: Int64) in report(FactsProgress(input: index, seconds: seconds[index], secondsDone: Double(frames) / rate)) }
+      }
       results.set(index, Result { () throws(RenderError) in
-        (try gathering.facts(of: sources[index], info: infos[index], notes: &notes), notes)
+        (try gathering.facts(of: sources[index], info: infos[index], notes: &notes, decoding: decoding), notes)
       })
+      progress?(FactsProgress(input: index, seconds: seconds[index], secondsDone: seconds[index] ?? 0, isDone: true))
     }
     var facts: [SourceFacts] = []
     var notes: [String] = []

@@ -48,13 +48,16 @@ public struct AnalysisReport: Encodable, Sendable {
     public var gainDB: Double?
   }
 
-  /// Measures the inputs `arguments` name (files, playlists, folders), through `cache`.
+  /// Measures the inputs `arguments` name (files, playlists, folders), through `cache`; `progress`,
+  /// when given, hears how far it has got (from any thread, a few times a second).
   public static func measure(
-    _ arguments: [String], targetLUFS: Double = -14, cache: FactsCache? = FactsCache.standard()
+    _ arguments: [String], targetLUFS: Double = -14, cache: FactsCache? = FactsCache.standard(),
+    progress: (@Sendable (AnalysisProgress) -> Void)? = nil
   ) throws(RenderError) -> AnalysisReport {
     let inputs = try InputExpansion(arguments: arguments).inputs
     guard !inputs.isEmpty else { throw .options("nothing to analyze: no input files") }
-    let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true), cache: cache)
+    let meter = progress.map { AnalysisProgressMeter(fileCount: inputs.count, report: $0) }
+    let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true), cache: cache, progress: meter.map { $0.update })
     let threshold = -60.0
     var tracks: [Track] = []
     var analyses: [SignalAnalysis] = []
