@@ -1,37 +1,67 @@
 import Analysis
+import Foundation
 
 /// Measures the output as it is written (the PCM the encoder gets): its loudness and true peak.
 ///
-/// It changes nothing. It runs only when asked (levelling, a ceiling, `--measure`), so plain
-/// renders pay nothing for it.
+/// It changes nothing, and measures on a thread of its own, so on a machine with a core to spare
+/// it costs the render next to nothing. It runs only when asked (levelling, a ceiling,
+/// `--measure`), so plain renders pay nothing for it.
 struct OutputMeter: BusStage {
-  private let analyzer: SignalAnalyzer?
+  private let worker: MeterWorker?
 
   init(sampleRate: Int, channelCount: Int) {
-    analyzer = SignalAnalyzer(sampleRate: sampleRate, channelCount: channelCount)
+    worker = SignalAnalyzer(sampleRate: sampleRate, channelCount: channelCount).map(MeterWorker.init)
   }
 
   mutating func process(_ block: BusBlock) -> Bool {
-    analyzer?.add(UnsafeBufferPointer(block.samples))
+    worker?.add(Array(block.samples))
     return false
   }
 
   var notes: [String] { [] }
 
-  /// What was measured; call once, after the last block.
-  func finish() -> SignalAnalysis? { analyzer?.finish() }
+  /// What was measured, once every block has been; call once, after the last block.
+  func finish() -> SignalAnalysis? { worker?.finish() }
 }
 
-/// What the bus has to report once the last block has passed: its stages' notes and, when the
-/// output was metered, the measurement.
-struct BusOutcome: Sendable {
-  var notes: [String]
-  var output: SignalAnalysis?
+/// The meter's thread: it measures the blocks handed to it, in order, until told they are all
+/// there. Whoever owns the worker owns the thread: dropping the worker stops it.
+private final class MeterWorker {
+  private let job: MeterJob
+
+  init(_ analyzer: SignalAnalyzer) {
+    job = MeterJob(analyzer: analyzer)
+    let thread = Thread { [job] in job.run() }
+    thread.name = "segue-meter"
+    thread.start()
+  }
+
+  /// A render that stops early never calls `finish`: the thread is stopped here.
+  deinit { job.blocks.close() }
+
+  func add(_ block: [Float]) { _ = job.blocks.put(block) }
+
+  func finish() -> SignalAnalysis? {
+    job.blocks.finish()
+    job.done.wait()
+    return job.result
+  }
 }
 
-extension BusChain {
-  /// The notes of every stage and the output meter's measurement.
-  func outcome() -> BusOutcome {
-    BusOutcome(notes: notes, output: stages.lazy.compactMap { ($0 as? OutputMeter)?.finish() }.first)
+/// What the meter's thread works on: the analyzer is touched by that thread alone, and `result`
+/// is written before `done` is signalled and read only after it.
+private final class MeterJob: @unchecked Sendable {
+  /// About 4 s of audio in blocks of up to 4096 frames.
+  let blocks = BoundedQueue<[Float]>(capacity: 48)
+  let done = DispatchSemaphore(value: 0)
+  private(set) var result: SignalAnalysis?
+  private let analyzer: SignalAnalyzer
+
+  init(analyzer: SignalAnalyzer) { self.analyzer = analyzer }
+
+  func run() {
+    while let block = blocks.take() { block.withUnsafeBufferPointer { analyzer.add($0) } }
+    result = analyzer.finish()
+    done.signal()
   }
 }

@@ -1,0 +1,16 @@
+import Analysis
+
+/// What the bus has to report once the last block has passed: its stages' notes and, when the
+/// output was metered, the measurement.
+struct BusOutcome: Sendable {
+  var notes: [String]
+  var output: SignalAnalysis?
+}
+
+extension BusChain {
+  /// The notes of every stage and the output meter's measurement (its `finish` called once).
+  func outcome() -> BusOutcome {
+    let meter = stages.first { $0 is OutputMeter } as? OutputMeter
+    return BusOutcome(notes: notes, output: meter?.finish())
+  }
+}
