@@ -125,8 +125,8 @@ struct TimelineStreamer: Sendable {
       held.append(UnsafeBufferPointer(rebasing: mix[0..<(frames * channels)]), firstFrame: position, exact: exact)
       position = blockEnd
       readers.removeAll { $0.clip.end <= position }
-      while let (block, upcoming) = held.next(mixEnded: position >= mixEnd) {
-        try pass(block, upcoming: upcoming, of: range, bus: &bus, converter: converter, into: queue)
+      while var next = held.next(mixEnded: position >= mixEnd) {
+        try pass(&next.block, upcoming: next.upcoming, of: range, bus: &bus, converter: converter, into: queue)
       }
     }
   }
@@ -134,21 +134,21 @@ struct TimelineStreamer: Sendable {
   /// Runs one mixed block through the bus: heard only, before `range`; processed and sent, inside
   /// it; past it (frames mixed only for the bus to see ahead), dropped.
   private func pass(
-    _ mixed: LookaheadQueue.MixedBlock, upcoming: [Float], of range: Range<Int64>, bus: inout BusChain,
+    _ mixed: inout LookaheadQueue.MixedBlock, upcoming: [Float], of range: Range<Int64>, bus: inout BusChain,
     converter: PCMConverter, into queue: BoundedQueue<StreamerMessage>
   ) throws(RenderError) {
     guard mixed.firstFrame < range.upperBound else { return }
-    var samples = mixed.samples
-    let chunk = samples.withUnsafeMutableBufferPointer { samples in
+    let (firstFrame, exact) = (mixed.firstFrame, mixed.exact)
+    let chunk = mixed.samples.withUnsafeMutableBufferPointer { samples in
       upcoming.withUnsafeBufferPointer { upcoming in
-        let block = BusBlock(samples: samples, firstFrame: mixed.firstFrame, channels: format.layout.channelCount, upcoming: upcoming)
-        if mixed.firstFrame < range.lowerBound {
+        let block = BusBlock(samples: samples, firstFrame: firstFrame, channels: format.layout.channelCount, upcoming: upcoming)
+        if firstFrame < range.lowerBound {
           bus.prime(block)
           return nil as PCMChunk?
         }
         let changed = bus.process(block)
         // Dither is seeded by the position on the timeline, so any part renders as in the whole.
-        return converter.convert(UnsafeBufferPointer(samples), firstFrame: mixed.firstFrame, dither: !mixed.exact || changed)
+        return converter.convert(UnsafeBufferPointer(samples), firstFrame: firstFrame, dither: !exact || changed)
       }
     }
     if let chunk, !queue.put(.chunk(chunk)) { throw .cancelled }

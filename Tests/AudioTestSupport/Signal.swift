@@ -32,19 +32,23 @@ public enum Signal {
   }
 }
 
-/// A small deterministic generator (SplitMix64), so tests are repeatable.
-public struct SeededRandom {
+/// A small, fast, seeded random number generator (Steele, Lea and Flood's SplitMix64): the same
+/// seed gives the same numbers on every platform and in every build, so tests are repeatable.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   public init(seed: UInt64) { state = seed }
 
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+
   /// The next value in [-1, 1).
   public mutating func nextSigned() -> Double {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    return Double(z >> 11) / Double(1 << 52) - 1
+    Double(next() >> 11) / Double(1 << 52) - 1
   }
 }

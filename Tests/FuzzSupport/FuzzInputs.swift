@@ -1,5 +1,7 @@
+import AudioTestSupport
+
 /// The inputs of one seeded fuzz run: input `n` is a seed with one to eight mutations, all chosen
-/// by `SplitMix64.forInput(n, of: seed)`, so any input can be made again from its number alone.
+/// by `SeededRandom.forInput(n, of: seed)` (SplitMix64), so any input can be made again from its number alone.
 public struct FuzzInputs: Sendable {
   /// Valid inputs to start from.
   public let seeds: [[UInt8]]
@@ -17,7 +19,7 @@ public struct FuzzInputs: Sendable {
 
   /// Input number `index`.
   public func input(_ index: Int) -> [UInt8] {
-    var random = SplitMix64.forInput(index, of: seed)
+    var random = SeededRandom.forInput(index, of: seed)
     var bytes = seeds.randomElement(using: &random)!
     // One input in 64 is a seed as it is, so valid inputs are exercised too.
     guard random.next() % 64 != 0 else { return bytes }

@@ -15,14 +15,14 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
   /// Reads `measured`; for lossy output decodes `writtenFile` for its true peak, and warns when
   /// the encoder pushed it over `ceiling`. Adds the figures to `notes`.
   init(measured: SignalAnalysis, writtenFile: String?, format: OutputFormat, ceiling: PeakCeiling?, notes: inout [String]) throws(RenderError) {
-    integratedLUFS = measured.integratedLUFS.map { rounded($0) }
-    loudnessRangeLU = rounded(measured.loudnessRange)
-    truePeakDBTP = measured.truePeak > 0 ? rounded(measured.truePeakDB) : nil
+    integratedLUFS = measured.integratedLUFS.map { rounded($0, 2) }
+    loudnessRangeLU = rounded(measured.loudnessRange, 2)
+    truePeakDBTP = measured.truePeak > 0 ? rounded(measured.truePeakDB, 2) : nil
     var text = "the output measures \(integratedLUFS.map { Decibels.text($0) + " LUFS" } ?? "silence")"
       + (truePeakDBTP.map { ", true peak \(Decibels.text($0)) dBTP" } ?? "")
     if let writtenFile, !format.codec.isLossless {
       let decoded = try Self.truePeak(ofFile: writtenFile)
-      decodedTruePeakDBTP = decoded.map { rounded($0) }
+      decodedTruePeakDBTP = decoded.map { rounded($0, 2) }
       if let decoded { text += " (\(Decibels.text(decoded)) dBTP in the written file, decoded again)" }
       if let decoded, let ceiling, ceiling.truePeak, decoded > ceiling.decibels + 0.05 {
         notes.append(
@@ -46,6 +46,3 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
     }
   }
 }
-
-/// `value` to two decimals.
-private func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }

@@ -99,8 +99,8 @@ public struct AnalysisReport: Encodable, Sendable {
   public func json() -> String { JSONText.encode(self) }
 }
 
-/// `value` rounded to `places` decimals.
-private func rounded(_ value: Double, _ places: Int) -> Double {
+/// `value` rounded to `places` decimals, for reports.
+func rounded(_ value: Double, _ places: Int) -> Double {
   let scale = pow(10, Double(places))
   return (value * scale).rounded() / scale
 }

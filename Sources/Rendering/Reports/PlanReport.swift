@@ -55,7 +55,7 @@ public struct PlanReport: Encodable, Sendable {
     public var cappedByDB: Double?
 
     init(_ decision: LevelDecision) {
-      let round = { (value: Double) in (value * 100).rounded() / 100 }
+      let round = { (value: Double) in rounded(value, 2) }
       measuredLUFS = decision.loudnessLUFS.map(round)
       truePeakDBTP = decision.truePeakDBTP.flatMap { $0.isFinite ? round($0) : nil }
       gainDB = round(decision.gainDB)
