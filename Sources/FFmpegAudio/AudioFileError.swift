@@ -8,4 +8,7 @@ public enum AudioFileError: Error, Equatable, Sendable {
   case undecodable(path: String, atFrame: Int64, sampleRate: Int, cause: FFmpegError)
   /// The stream changed its sample rate, format or channels part way through.
   case formatChanged(path: String, atFrame: Int64)
+  /// A floating-point stream holds samples that are not numbers (NaN or infinite), the first
+  /// `atFrame` sample frames (at `sampleRate`) in.
+  case notANumber(path: String, atFrame: Int64, sampleRate: Int)
 }

@@ -34,6 +34,8 @@ public final class AudioFileReader {
   private let frame = Frame()
   private let buffer: SampleBuffer
   private var resampler: Resampler?
+  /// True for a floating-point source, whose samples may be NaN or infinite (damage).
+  private var mayHoldNonNumbers = false
   private var state = State.decoding
   /// Converted frames kept back from the last block: where they start in `buffer`, how many.
   private var heldFrames = (start: 0, count: 0)
@@ -220,13 +222,14 @@ public final class AudioFileReader {
   private func convert(_ decoded: Frame, first: Int, count: Int) throws -> UnsafeBufferPointer<Float>? {
     if resampler == nil {
       resampler = try Resampler(convertingFramesLike: decoded, to: output, path: demuxer.path)
+      mayHoldNonNumbers = [AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_FLTP, AV_SAMPLE_FMT_DBL, AV_SAMPLE_FMT_DBLP].contains(decoded.sampleFormat)
     } else if !resampler!.accepts(decoded) {
       throw AudioFileError.formatChanged(path: demuxer.path, atFrame: sourceFramesDecoded)
     }
     sourceFramesDecoded += Int64(count)
     let held = takeHeldFrames()
     let written = try resampler!.convert(decoded, from: first, count: count, into: buffer, at: held)
-    return deliver(held + written, holdingBack: isUnconverted ? 0 : Self.heldBackFrames)
+    return try deliver(held + written, holdingBack: isUnconverted ? 0 : Self.heldBackFrames)
   }
 
   /// Drains the resampler and pads or trims the end to the exact converted length.
@@ -244,19 +247,38 @@ public final class AudioFileReader {
       buffer.reserve(frames: remaining)
       buffer.storage[(available * output.channelCount)..<(remaining * output.channelCount)].update(repeating: 0)
     }
-    return deliver(remaining, holdingBack: 0)
+    return try deliver(remaining, holdingBack: 0)
   }
 
   /// Returns the first `frames - holdingBack` buffered frames and keeps the rest for next time.
   ///
   /// libswresample may put out a frame or two more than the exact converted length before it is
   /// flushed; holding a few frames back lets the flush trim them instead of a later sample.
-  private func deliver(_ frames: Int, holdingBack: Int) -> UnsafeBufferPointer<Float>? {
+  private func deliver(_ frames: Int, holdingBack: Int) throws -> UnsafeBufferPointer<Float>? {
     let delivered = max(0, frames - holdingBack)
     heldFrames = (delivered, frames - delivered)
     guard delivered > 0 else { return nil }
+    if mayHoldNonNumbers { try passNonNumbers(in: delivered) }
     framesDelivered += Int64(delivered)
     return buffer.frames(0..<delivered)
+  }
+
+  /// Samples that are not numbers (NaN or infinite), which only a floating-point source can hold,
+  /// are damage: refused naming where the first is, or, where `tolerance` allows, made silence
+  /// and listed with the damage (each block's first to last such frame, in source frames).
+  private func passNonNumbers(in frames: Int) throws {
+    let samples = buffer.storage[..<(frames * output.channelCount)]
+    // The largest magnitude as bits: infinity's and NaN's are above every finite value's.
+    guard samples.reduce(0, { max($0, $1.bitPattern & 0x7fff_ffff) }) >= Float.infinity.bitPattern else { return }
+    let bad = samples.indices.filter { !samples[$0].isFinite }
+    let sourceFrame = { (index: Int) in
+      Self.convertedLength(self.framesDelivered + Int64(index / self.output.channelCount), from: self.output.sampleRate, to: self.info.sampleRate)
+    }
+    guard tolerance.damaged else {
+      throw AudioFileError.notANumber(path: demuxer.path, atFrame: sourceFrame(bad[0]), sampleRate: info.sampleRate)
+    }
+    for index in bad { buffer.storage[index] = 0 }
+    damagedRanges.append(sourceFrame(bad[0])..<(sourceFrame(bad[bad.count - 1]) + 1))
   }
 
   /// Moves the frames held back last time to the front of the buffer and says how many there are.

@@ -70,6 +70,8 @@ enum InputCheck {
     case let error as FFmpegError: .cannotDecode(detail: error.message, atFrame: 0)
     case AudioFileError.truncated(_, let decoded, let declared): .truncated(decoded: decoded, declared: declared)
     case AudioFileError.formatChanged(_, let frame): .formatChanged(atFrame: frame)
+    case AudioFileError.notANumber(_, let frame, let rate):
+      .damaged(detail: "it holds samples that are not numbers (NaN or infinite)", atFrame: frame, sampleRate: rate)
     case AudioFileError.seekFailed(_, let target): .cannotDecode(detail: "could not seek to it", atFrame: target)
     case AudioFileError.undecodable(_, let frame, let rate, let cause): .damaged(detail: cause.message, atFrame: frame, sampleRate: rate)
     default: .cannotOpen(detail: "\(error)")

@@ -43,7 +43,7 @@ public struct DecodedFacts: Sendable, Equatable, Codable {
       range.isEmpty
         ? "\(label): damaged at \(clock(range.lowerBound)) (sample frame \(range.lowerBound)); the decoder covered it, no frames lost"
         : "\(label): damaged from \(clock(range.lowerBound)) to \(clock(range.upperBound)) (sample frames \(range.lowerBound)-\(range.upperBound)): "
-          + "\(range.count) frames lost, rendered as silence"
+          + "\(range.count) frame\(range.count == 1 ? "" : "s") lost, rendered as silence"
     }
     if missingAtEnd > 0 {
       notes.append("\(label): truncated: \(missingAtEnd) sample frames (\(clock(missingAtEnd))) are missing at its end; rendered as far as it goes")
