@@ -46,3 +46,17 @@ extension SignalAnalysis {
     return GatedLoudness.integrated(blocks: gatingBlocks(within: seconds))
   }
 }
+
+extension GatedLoudness {
+  /// Loudness range in LU by EBU Tech 3342, from short-term (3 s) blocks' energies: blocks under
+  /// -70 LUFS are dropped, then those more than 20 LU under the mean of the rest; the range runs
+  /// from the 10th to the 95th percentile of what is left (0 when nothing is).
+  public static func range(shortTermEnergies energies: [Double]) -> Double {
+    let audible = energies.filter { SlidingLoudness.loudness(ofEnergy: $0) >= -70 }
+    guard !audible.isEmpty else { return 0 }
+    let gate = audible.reduce(0, +) / Double(audible.count) / 100
+    let kept = audible.filter { $0 >= gate }.sorted()
+    let percentile = { (fraction: Double) in SlidingLoudness.loudness(ofEnergy: kept[Int(Double(kept.count - 1) * fraction + 0.5)]) }
+    return percentile(0.95) - percentile(0.1)
+  }
+}

@@ -11,8 +11,8 @@ struct LimiterInput {
   func peak(_ frames: Range<Int>) -> Float {
     let (inBlock, inUpcoming) = parts(frames)
     return max(
-      largestMagnitude(block, samples: (inBlock.lowerBound * channelCount)..<(inBlock.upperBound * channelCount)),
-      largestMagnitude(upcoming, samples: (inUpcoming.lowerBound * channelCount)..<(inUpcoming.upperBound * channelCount)))
+      largestMagnitude(UnsafeBufferPointer(rebasing: block[(inBlock.lowerBound * channelCount)..<(inBlock.upperBound * channelCount)])),
+      largestMagnitude(UnsafeBufferPointer(rebasing: upcoming[(inUpcoming.lowerBound * channelCount)..<(inUpcoming.upperBound * channelCount)])))
   }
 
   /// The largest |sample| of any channel in one frame.
@@ -43,13 +43,4 @@ struct LimiterInput {
     let inUpcoming = frames.clamped(to: blockFrames..<(blockFrames + upcomingFrames))
     return (inBlock, (inUpcoming.lowerBound - blockFrames)..<(inUpcoming.upperBound - blockFrames))
   }
-}
-
-/// The largest |value| of `samples` in `buffer`. It compares bit patterns with the sign bit
-/// cleared, which order like the magnitudes they encode and, unlike floats, vectorize.
-private func largestMagnitude(_ buffer: UnsafeBufferPointer<Float>, samples: Range<Int>) -> Float {
-  guard let base = buffer.baseAddress else { return 0 }
-  var highest: UInt32 = 0
-  for index in samples { highest = max(highest, base[index].bitPattern & 0x7FFF_FFFF) }
-  return Float(bitPattern: highest)
 }

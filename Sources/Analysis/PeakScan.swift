@@ -56,49 +56,74 @@ final class PeakScan {
   }
 
   /// Adds interleaved samples.
+  ///
+  /// A window that lies wholly in `samples`, its history too, is scanned where it lies; the
+  /// others (the first of a call, whose history came before it, and a last one cut short) are
+  /// gathered in `frames` first.
   func add(_ samples: UnsafeBufferPointer<Float>) {
+    let history = historyFrames * channelCount
+    let window = Self.windowFrames * channelCount
     var offset = 0
-    while offset < samples.count {
-      let take = min((Self.windowFrames - filled) * channelCount, samples.count - offset)
-      let start = (historyFrames + filled) * channelCount
-      frames.withUnsafeMutableBufferPointer { frames in
-        _ = UnsafeMutableBufferPointer(rebasing: frames[start..<(start + take)])
-          .initialize(from: UnsafeBufferPointer(rebasing: samples[offset..<(offset + take)]))
-      }
-      filled += take / channelCount
-      offset += take
-      if filled == Self.windowFrames {
-        closeWindow()
-        keepHistory()
-      }
+    while offset < samples.count, filled > 0 || offset < history {
+      offset += gather(UnsafeBufferPointer(rebasing: samples[offset...]))
     }
+    while samples.count - offset >= window {
+      closeWindow(UnsafeBufferPointer(rebasing: samples[(offset - history)..<(offset + window)]))
+      offset += window
+    }
+    guard offset < samples.count else { return }
+    frames.withUnsafeMutableBufferPointer { frames in
+      _ = frames.initialize(from: samples[(offset - history)..<offset])
+    }
+    _ = gather(UnsafeBufferPointer(rebasing: samples[offset...]))
+  }
+
+  /// Copies the start of `samples` into the window being gathered, scans it if that fills it,
+  /// and returns how many samples it took.
+  private func gather(_ samples: UnsafeBufferPointer<Float>) -> Int {
+    let take = min((Self.windowFrames - filled) * channelCount, samples.count)
+    let start = (historyFrames + filled) * channelCount
+    frames.withUnsafeMutableBufferPointer { frames in
+      _ = UnsafeMutableBufferPointer(rebasing: frames[start..<(start + take)]).initialize(from: samples[..<take])
+    }
+    filled += take / channelCount
+    if filled == Self.windowFrames {
+      scanGathered()
+      keepHistory()
+    }
+    return take
   }
 
   /// The highest true peak of any channel, linear: libebur128's `ebur128_true_peak` over everything added.
   func finish() -> Double {
-    if filled > 0 { closeWindow() }
+    if filled > 0 { scanGathered() }
     return max(Double(samplePeak), truePeakMeasured)
   }
 
-  /// Measures the window so far if it can hold the true peak.
-  private func closeWindow() {
-    let history = historyFrames * channelCount
+  /// Scans the window gathered so far, after its history.
+  private func scanGathered() {
     frames.withUnsafeBufferPointer { frames in
-      let both = UnsafeBufferPointer(rebasing: frames[..<(history + filled * channelCount)])
-      let window = UnsafeBufferPointer(rebasing: both[history...])
-      let highest = bound?.highest(in: both, from: historyFrames, channelCount: channelCount)
-      samplePeak = max(samplePeak, highest?.samplePeak ?? PeakScanBound.maxMagnitude(window))
-      windowCount += 1
-      if let highest, Double(highest.bound) < max(Double(samplePeak), truePeakMeasured) {
-        meterIsInStep = false
-        return
-      }
-      if !meterIsInStep { meter.add(UnsafeBufferPointer(rebasing: both[..<history])) }
-      meter.add(window)
-      truePeakMeasured = max(truePeakMeasured, meter.lastTruePeak)
-      measuredCount += 1
-      meterIsInStep = true
+      closeWindow(UnsafeBufferPointer(rebasing: frames[..<((historyFrames + filled) * channelCount)]))
     }
+  }
+
+  /// Measures a window if it can hold the true peak: `both` holds its history, then the window.
+  private func closeWindow(_ both: UnsafeBufferPointer<Float>) {
+    let history = historyFrames * channelCount
+    let window = UnsafeBufferPointer(rebasing: both[history...])
+    let level = max(Double(samplePeak), truePeakMeasured)
+    let highest = bound?.highest(in: both, from: historyFrames, channelCount: channelCount, level: Float(level))
+    samplePeak = max(samplePeak, highest?.samplePeak ?? largestMagnitude(window))
+    windowCount += 1
+    if let highest, Double(highest.bound) < max(Double(samplePeak), truePeakMeasured) {
+      meterIsInStep = false
+      return
+    }
+    if !meterIsInStep { meter.add(UnsafeBufferPointer(rebasing: both[..<history])) }
+    meter.add(window)
+    truePeakMeasured = max(truePeakMeasured, meter.lastTruePeak)
+    measuredCount += 1
+    meterIsInStep = true
   }
 
   /// Moves the full window's last frames to the history, and empties the window.

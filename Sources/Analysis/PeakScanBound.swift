@@ -7,40 +7,47 @@ import Foundation
 /// all above, with a polyphase FIR of 49 taps: a Hann-windowed sinc. Each output is
 /// `y = Σ c[j]·x[n - j/factor]` over the taps `j` of its phase (`j % factor`), summed in double and
 /// rounded to float, so it depends on the last `historyFrames` frames only. Phase 0 is the input
-/// itself (its one non-zero tap is exactly 1). For the other phases this bound sums the few taps
-/// nearest the centre exactly (`estimate`) and adds the most the rest can add, `tail · max|x|`,
-/// since `|Σ c·x| ≤ Σ|c| · max|x|`. The tail is at most 0.1 of the stretch's sample peak, so a
-/// stretch more than about 1 dB under the loudest true peak is skipped, while the plain bound
-/// (`Σ|c|` over all taps, up to 1.86 at 4x: 5.4 dB) would skip almost nothing in dense music.
-/// The bound is widened by 0.1 % for float rounding, far more than the estimate's and
-/// libebur128's own rounding can amount to (a few parts in ten million).
+/// itself (its one non-zero tap is exactly 1). For the other phases a bound sums the few taps
+/// nearest the centre exactly (an `Estimate`) and adds the most the rest can add, `tail · max|x|`,
+/// since `|Σ c·x| ≤ Σ|c| · max|x|`. Bounds are tried from the cheapest to the closest until one
+/// falls under the level asked about: no taps summed (the plain bound, `Σ|c|` up to 1.86 at 4x,
+/// 5.4 dB, which skips little in dense music), then the central taps leaving a tail of at most
+/// 0.3 of the sample peak (3 per phase at 4x), then at most 0.1 (6 per phase), which leaves
+/// to be measured only stretches within about 1 dB of the loudest true peak. On an hour of
+/// levelled music the second bound settles 95 % of the windows the first does not, at half the
+/// third's cost. Bounds are widened by 0.1 % for float rounding, far more than the estimate's
+/// and libebur128's own rounding can amount to (a few parts in ten million).
 struct PeakScanBound {
   /// The frames each interpolated sample depends on: the newest and the ones before it.
   let historyFrames: Int
-  /// Per phase from 1 to `factor - 1`: the central taps (frames back from the newest, coefficient).
-  private let estimate: [[(framesBack: Int, coefficient: Float)]]
-  /// The largest sum of the other taps' magnitudes in any phase.
-  private let tail: Float
+  /// The bounds to try, cheapest first.
+  private let stages: [Estimate]
+
+  /// Central taps summed exactly, and what the others can add at most.
+  private struct Estimate {
+    /// Per phase from 1 to `factor - 1`: the central taps (frames back from the newest, coefficient).
+    var phases: [[(framesBack: Int, coefficient: Float)]] = []
+    /// The largest sum of the other taps' magnitudes in any phase, as a fraction of the sample peak.
+    var tail: Float = 0
+  }
 
   private static let taps = 49
-  /// The tail the central taps leave at most, as a fraction of the sample peak.
-  private static let tailLimit = 0.1
 
   /// The bound for libebur128's interpolator at `sampleRate`.
   init(sampleRate: Int) {
     let factor = sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1
     historyFrames = (Self.taps + factor - 1) / factor
-    var phases: [[(framesBack: Int, coefficient: Float)]] = []
-    var largestTail = 0.0
-    for phase in 1..<factor {
-      let taps = stride(from: phase, to: Self.taps, by: factor).sorted { abs($0 - Self.taps / 2) < abs($1 - Self.taps / 2) }
-      let magnitudes = taps.map { abs(Self.coefficient($0, factor: factor)) }
-      let kept = magnitudes.indices.first { magnitudes[$0...].reduce(0, +) <= Self.tailLimit } ?? taps.count
-      phases.append(taps[..<kept].map { ($0 / factor, Float(Self.coefficient($0, factor: factor))) })
-      largestTail = max(largestTail, magnitudes[kept...].reduce(0, +))
+    stages = [Double.infinity, 0.3, 0.1].map { tailLimit in
+      var estimate = Estimate()
+      for phase in 1..<max(factor, 1) {
+        let taps = stride(from: phase, to: Self.taps, by: factor).sorted { abs($0 - Self.taps / 2) < abs($1 - Self.taps / 2) }
+        let magnitudes = taps.map { abs(Self.coefficient($0, factor: factor)) }
+        let kept = magnitudes.indices.first { magnitudes[$0...].reduce(0, +) <= tailLimit } ?? taps.count
+        estimate.phases.append(taps[..<kept].map { ($0 / factor, Float(Self.coefficient($0, factor: factor))) })
+        estimate.tail = max(estimate.tail, Float(magnitudes[kept...].reduce(0, +)))
+      }
+      return estimate
     }
-    estimate = phases
-    tail = Float(largestTail)
   }
 
   /// Tap `j` of libebur128's interpolator: sinc at `(j - 24) / factor`, times a Hann window.
@@ -53,40 +60,50 @@ struct PeakScanBound {
   /// The most any interpolated sample of the frames from `start` on in `samples` (interleaved,
   /// `channelCount` channels, `historyFrames` real frames before `start`) can reach, and the
   /// sample peak of those frames.
-  func highest(in samples: UnsafeBufferPointer<Float>, from start: Int, channelCount: Int) -> (bound: Float, samplePeak: Float) {
+  ///
+  /// The caller only asks whether the frames can reach `level`: the first bound under it is the
+  /// answer, and the closer ones, which cost a pass per tap, are not computed.
+  func highest(in samples: UnsafeBufferPointer<Float>, from start: Int, channelCount: Int, level: Float) -> (bound: Float, samplePeak: Float) {
     let first = start * channelCount
-    let samplePeak = Self.maxMagnitude(UnsafeBufferPointer(rebasing: samples[first...]))
-    guard !estimate.isEmpty else { return (samplePeak, samplePeak) }
-    let before = Self.maxMagnitude(UnsafeBufferPointer(rebasing: samples[(first - (historyFrames - 1) * channelCount)..<first]))
-    var estimated: Float = 0
-    for taps in estimate {
-      estimated = max(estimated, Self.maxMagnitude(of: taps, over: samples, from: first, channelCount: channelCount))
+    let samplePeak = largestMagnitude(UnsafeBufferPointer(rebasing: samples[first...]))
+    let before = largestMagnitude(UnsafeBufferPointer(rebasing: samples[(first - (historyFrames - 1) * channelCount)..<first]))
+    var bound = samplePeak
+    for stage in stages {
+      let estimated = stage.phases.reduce(Float(0)) { highest, taps in
+        taps.isEmpty ? highest : max(highest, Self.maxMagnitude(of: taps, over: samples, from: first, channelCount: channelCount))
+      }
+      bound = max(samplePeak, (estimated + stage.tail * max(samplePeak, before)) * 1.001)
+      if bound < level { break }
     }
-    return (max(samplePeak, (estimated + tail * max(samplePeak, before)) * 1.001), samplePeak)
+    return (bound, samplePeak)
   }
 
   /// The largest magnitude of `Σ coefficient · x[i - framesBack]` for the samples `i` of `samples` from `first` on.
+  ///
+  /// Sixteen samples at a time, with the sums kept in registers: a pass over memory per tap
+  /// would cost more in loads and stores than in arithmetic. Each lane adds the taps in the same
+  /// order as the one-at-a-time loop for the last few samples, so both give the same sums.
   private static func maxMagnitude(
     of taps: [(framesBack: Int, coefficient: Float)], over samples: UnsafeBufferPointer<Float>, from first: Int, channelCount: Int
   ) -> Float {
     let count = samples.count - first
-    return withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { sums in
-      sums.initialize(repeating: 0)
-      for (framesBack, coefficient) in taps {
-        let source = samples.baseAddress! + first - framesBack * channelCount
-        for index in 0..<count { sums[index] += coefficient * source[index] }
+    let whole = count - count % 16
+    let start = samples.baseAddress! + first
+    let offsets = taps.map { (offset: -$0.framesBack * channelCount, coefficient: $0.coefficient) }
+    var highest = SIMD16<UInt32>()
+    for index in stride(from: 0, to: whole, by: 16) {
+      var sum = SIMD16<Float>()
+      for tap in offsets {
+        sum += tap.coefficient * UnsafeRawPointer(start + index + tap.offset).loadUnaligned(as: SIMD16<Float>.self)
       }
-      return maxMagnitude(UnsafeBufferPointer(sums))
+      let magnitude = unsafeBitCast(sum, to: SIMD16<UInt32>.self) & 0x7fff_ffff
+      highest.replace(with: magnitude, where: magnitude .> highest)
     }
-  }
-
-  /// The largest magnitude in `values` (0 when empty).
-  ///
-  /// Compared as bit patterns with the sign cleared, which order as the magnitudes do: an integer
-  /// maximum, which the compiler vectorizes (a floating-point one it may not reorder).
-  static func maxMagnitude(_ values: UnsafeBufferPointer<Float>) -> Float {
-    var highest: UInt32 = 0
-    for value in values { highest = max(highest, value.bitPattern & 0x7fff_ffff) }
-    return Float(bitPattern: highest)
+    var rest: UInt32 = 0
+    for index in whole..<count {
+      let sum = offsets.reduce(Float(0)) { $0 + $1.coefficient * start[index + $1.offset] }
+      rest = max(rest, sum.bitPattern & 0x7fff_ffff)
+    }
+    return Float(bitPattern: max(highest.max(), rest))
   }
 }

@@ -41,20 +41,11 @@ struct PCMConverter {
       let out = raw.assumingMemoryBound(to: Float.self)
       for index in 0..<count { out[index] = samples[first + index * stride] }
     case .int16:
-      let out = raw.assumingMemoryBound(to: Int16.self)
-      let quantizer = Quantizer(bits: 16, dither: dither, channels: channels, firstFrame: firstFrame)
-      for index in 0..<count {
-        let position = first + index * stride
-        out[index] = Int16(truncatingIfNeeded: quantizer.quantize(samples[position], at: position))
-      }
+      Quantizer(bits: 16, dither: dither, channels: channels, firstFrame: firstFrame)
+        .quantize(samples, first: first, stride: stride, count: count, into: raw.assumingMemoryBound(to: Int16.self), shift: 0)
     case .int32(let bits):
-      let out = raw.assumingMemoryBound(to: Int32.self)
-      let quantizer = Quantizer(bits: bits, dither: dither, channels: channels, firstFrame: firstFrame)
-      let shift = Int32(32 - bits)
-      for index in 0..<count {
-        let position = first + index * stride
-        out[index] = Int32(truncatingIfNeeded: quantizer.quantize(samples[position], at: position)) << shift
-      }
+      Quantizer(bits: bits, dither: dither, channels: channels, firstFrame: firstFrame)
+        .quantize(samples, first: first, stride: stride, count: count, into: raw.assumingMemoryBound(to: Int32.self), shift: 32 - bits)
     }
   }
 }
@@ -74,22 +65,49 @@ struct Quantizer {
     firstSample = UInt64(firstFrame) &* UInt64(channels)
   }
 
-  /// The integer for `sample`, which is the block's interleaved sample number `position`.
+  /// Writes the integers for `count` samples, every `stride`-th from `first`, to `out`, shifted
+  /// left by `shift` bits (24-bit samples sit high in 32-bit words).
+  ///
+  /// The loop is written twice, with and without dither, so neither tests the choice per sample
+  /// and the compiler can vectorize each.
   @inline(__always)
-  func quantize(_ sample: Float, at position: Int) -> Int64 {
-    var value = Double(sample) * scale
-    if dither { value += Self.triangularNoise(firstSample &+ UInt64(position)) }
-    return Int64(min(max(value.rounded(), -scale), maximum))
+  func quantize<Word: FixedWidthInteger>(
+    _ samples: UnsafeBufferPointer<Float>, first: Int, stride: Int, count: Int, into out: UnsafeMutablePointer<Word>, shift: Int
+  ) {
+    let base = samples.baseAddress! + first
+    let firstPosition = firstSample &+ UInt64(truncatingIfNeeded: first)
+    if dither {
+      for index in 0..<count {
+        let noise = Self.triangularNoise(firstPosition &+ UInt64(truncatingIfNeeded: index &* stride))
+        out[index] = Word(truncatingIfNeeded: rounded(Double(base[index &* stride]) * scale + noise) << shift)
+      }
+    } else {
+      for index in 0..<count { out[index] = Word(truncatingIfNeeded: rounded(Double(base[index &* stride]) * scale) << shift) }
+    }
   }
 
-  /// Noise with a triangular distribution on (-1, 1), a pure function of `index` (SplitMix64).
+  /// `value` clamped to the integers' range and rounded to the nearest, halves to even.
+  ///
+  /// It is clamped bound first (`max(x, y)` returns `x` unless `y >= x`), so even a NaN comes out
+  /// as a number. Adding 1.5 × 2^52, where doubles are one apart, rounds it, and the sum's low
+  /// bits then hold the integer: no call into libm for `rounded()`, no checked conversion.
+  @inline(__always)
+  private func rounded(_ value: Double) -> Int32 {
+    let clamped = min(maximum, max(-scale, value))
+    return Int32(truncatingIfNeeded: Int64(bitPattern: (clamped + Self.roundingOffset).bitPattern &- Self.roundingOffset.bitPattern))
+  }
+
+  /// 1.5 × 2^52: added to a double under 2^51 in magnitude, it leaves a whole number.
+  private static let roundingOffset = 6_755_399_441_055_744.0
+
+  /// Noise with a triangular distribution on (-1, 1), a pure function of `index`: the difference
+  /// of the two 16-bit halves of a 32-bit hash of it (Wellons' lowbias32, two multiplies).
   @inline(__always)
   static func triangularNoise(_ index: UInt64) -> Double {
-    var z = index &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    let unit = 1.0 / 4_294_967_296.0
-    return Double(z & 0xFFFF_FFFF) * unit - Double(z >> 32) * unit
+    var z = UInt32(truncatingIfNeeded: index) ^ (UInt32(truncatingIfNeeded: index >> 32) &* 0x9E37_79B9)
+    z = (z ^ (z >> 16)) &* 0x7FEB_352D
+    z = (z ^ (z >> 15)) &* 0x846C_A68B
+    z ^= z >> 16
+    return Double(Int32(z & 0xFFFF) - Int32(z >> 16)) / 65_536
   }
 }

@@ -12,7 +12,7 @@ import Testing
   /// inter-sample peak in a passage whose samples are well below the loudest sample (a 45°-shifted
   /// quarter-rate sine, and the interpolator's worst case: signs matching its taps), a crescendo
   /// (every window a new high), lone clicks; stereo and mono, at 8 to 192 kHz (4x, 2x and no
-  /// oversampling), added in blocks of an odd size.
+  /// oversampling), added in blocks of odd sizes, smaller and larger than a window.
   @Test(arguments: [
     ("dense", 44_100, 2), ("quarter-rate sine under the loudest sample", 44_100, 2),
     ("worst case under the loudest sample", 44_100, 2), ("crescendo", 48_000, 2), ("clicks", 44_100, 1),
@@ -22,8 +22,12 @@ import Testing
     let samples = Self.signal(signal, sampleRate: sampleRate, channelCount: channelCount)
     let scan = try #require(PeakScan(sampleRate: sampleRate, channelCount: channelCount))
     samples.withUnsafeBufferPointer { all in
-      for start in stride(from: 0, to: all.count, by: 997 * channelCount) {
-        scan.add(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + 997 * channelCount)]))
+      let sizes = [997, 10_007, 1, 4_099]
+      var (start, call) = (0, 0)
+      while start < all.count {
+        let end = min(all.count, start + sizes[call % sizes.count] * channelCount)
+        scan.add(UnsafeBufferPointer(rebasing: all[start..<end]))
+        (start, call) = (end, call + 1)
       }
     }
     let scanned = decibels(scan.finish())

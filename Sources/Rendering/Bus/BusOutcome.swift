@@ -4,7 +4,7 @@ import Analysis
 /// output was metered, the measurement.
 struct BusOutcome: Sendable {
   var notes: [String]
-  var output: SignalAnalysis?
+  var output: ProgrammeLoudness?
 }
 
 extension BusChain {

@@ -1,3 +1,4 @@
+import Analysis
 import FFmpegAudio
 import Foundation
 
@@ -25,6 +26,7 @@ struct ClipGuard: BusStage {
   }
 
   mutating func process(_ block: BusBlock) -> Bool {
+    guard largestMagnitude(UnsafeBufferPointer(block.samples)) > 1 else { return false }
     for index in block.samples.indices where abs(block.samples[index]) > 1 {
       count += 1
       peak = max(peak, abs(block.samples[index]))

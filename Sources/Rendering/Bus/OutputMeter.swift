@@ -10,7 +10,7 @@ struct OutputMeter: BusStage {
   private let worker: MeterWorker?
 
   init(sampleRate: Int, channelCount: Int) {
-    worker = SignalAnalyzer(sampleRate: sampleRate, channelCount: channelCount).map(MeterWorker.init)
+    worker = ProgrammeMeter(sampleRate: sampleRate, channelCount: channelCount).map(MeterWorker.init)
   }
 
   mutating func process(_ block: BusBlock) -> Bool {
@@ -21,7 +21,7 @@ struct OutputMeter: BusStage {
   var notes: [String] { [] }
 
   /// What was measured, once every block has been; call once, after the last block.
-  func finish() -> SignalAnalysis? { worker?.finish() }
+  func finish() -> ProgrammeLoudness? { worker?.finish() }
 }
 
 /// The meter's thread: it measures the blocks handed to it, in order, until told they are all
@@ -29,8 +29,8 @@ struct OutputMeter: BusStage {
 private final class MeterWorker {
   private let job: MeterJob
 
-  init(_ analyzer: SignalAnalyzer) {
-    job = MeterJob(analyzer: analyzer)
+  init(_ meter: ProgrammeMeter) {
+    job = MeterJob(meter: meter)
     let thread = Thread { [job] in job.run() }
     thread.name = "segue-meter"
     thread.start()
@@ -41,27 +41,27 @@ private final class MeterWorker {
 
   func add(_ block: [Float]) { _ = job.blocks.put(block) }
 
-  func finish() -> SignalAnalysis? {
+  func finish() -> ProgrammeLoudness? {
     job.blocks.finish()
     job.done.wait()
     return job.result
   }
 }
 
-/// What the meter's thread works on: the analyzer is touched by that thread alone, and `result`
+/// What the meter's thread works on: the meter is touched by that thread alone, and `result`
 /// is written before `done` is signalled and read only after it.
 private final class MeterJob: @unchecked Sendable {
   /// About 4 s of audio in blocks of up to 4096 frames.
   let blocks = BoundedQueue<[Float]>(capacity: 48)
   let done = DispatchSemaphore(value: 0)
-  private(set) var result: SignalAnalysis?
-  private let analyzer: SignalAnalyzer
+  private(set) var result: ProgrammeLoudness?
+  private let meter: ProgrammeMeter
 
-  init(analyzer: SignalAnalyzer) { self.analyzer = analyzer }
+  init(meter: ProgrammeMeter) { self.meter = meter }
 
   func run() {
-    while let block = blocks.take() { block.withUnsafeBufferPointer { analyzer.add($0) } }
-    result = analyzer.finish()
+    while let block = blocks.take() { block.withUnsafeBufferPointer { meter.add($0) } }
+    result = meter.finish()
     done.signal()
   }
 }

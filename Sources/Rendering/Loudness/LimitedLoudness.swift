@@ -39,7 +39,7 @@ struct LimitedLoudness {
     let channels = reader.output.channelCount
     let first = Int64(((part?.lowerBound ?? 0) * Double(rate)).rounded())
     let end = part.map { min(facts.frameCount, Int64((min($0.upperBound, 1e9) * Double(rate)).rounded())) } ?? facts.frameCount
-    guard let meter = SignalAnalyzer(sampleRate: rate, channelCount: channels) else { return nil }
+    guard let meter = ProgrammeMeter(sampleRate: rate, channelCount: channels) else { return nil }
     var limiter = PeakLimiter.Pipe(PeakLimiter(sampleRate: rate, channelCount: channels, ceiling: Decibels.factor(ceiling), detection: .truePeak))
     let gain = Float(Decibels.factor(gainDB))
     var position: Int64 = 0

@@ -14,7 +14,7 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
 
   /// Reads `measured`; for lossy output decodes `writtenFile` for its true peak, and warns when
   /// the encoder pushed it over `ceiling`. Adds the figures to `notes`.
-  init(measured: SignalAnalysis, writtenFile: String?, format: OutputFormat, ceiling: PeakCeiling?, notes: inout [String]) throws(RenderError) {
+  init(measured: ProgrammeLoudness, writtenFile: String?, format: OutputFormat, ceiling: PeakCeiling?, notes: inout [String]) throws(RenderError) {
     integratedLUFS = measured.integratedLUFS.map { rounded($0, 2) }
     loudnessRangeLU = rounded(measured.loudnessRange, 2)
     truePeakDBTP = measured.truePeak > 0 ? rounded(measured.truePeakDB, 2) : nil
@@ -37,9 +37,9 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
   private static func truePeak(ofFile path: String) throws(RenderError) -> Double? {
     do {
       let reader = try AudioFileReader(path: path)
-      guard let analyzer = SignalAnalyzer(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) else { return nil }
-      while let block = try reader.nextBlock() { analyzer.add(block) }
-      let peak = analyzer.finish().truePeak
+      guard let meter = ProgrammeMeter(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) else { return nil }
+      while let block = try reader.nextBlock() { meter.add(block) }
+      let peak = meter.finish().truePeak
       return peak > 0 ? decibels(peak) : nil
     } catch {
       throw .output(path: path, .writeFailed(detail: "cannot decode the written file to measure it: \(Renderer.detail(of: error))"))

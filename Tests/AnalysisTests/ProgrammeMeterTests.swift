@@ -1,0 +1,75 @@
+import AudioTestSupport
+import CEbur128
+import Testing
+
+@testable import Analysis
+
+/// The programme meter (own K-weighting, `PeakScan`) measures what libebur128 measures with every
+/// sample through its own filter and no histogram: integrated loudness and loudness range within
+/// 1e-4 LU, the same true peak; whatever the rate, the channels and the block sizes.
+@Suite struct ProgrammeMeterTests {
+  /// Music-like signals that swell, fall silent and come back 9 dB louder (so both gates and the
+  /// range have work), in mono, stereo and 5.1 (LFE left out, surrounds weighted), at rates whose
+  /// 100 ms is a whole number of frames and 11,025 Hz whose is not.
+  @Test(arguments: [(44_100, 2), (48_000, 6), (11_025, 2), (96_000, 2), (22_050, 1)])
+  func agreesWithLibebur128(sampleRate: Int, channelCount: Int) throws {
+    let samples = Self.signal(sampleRate: sampleRate, channelCount: channelCount)
+    let meter = try #require(ProgrammeMeter(sampleRate: sampleRate, channelCount: channelCount))
+    samples.withUnsafeBufferPointer { all in
+      var start = 0
+      var size = 1
+      while start < all.count {
+        let end = min(all.count, start + size * channelCount)
+        meter.add(UnsafeBufferPointer(rebasing: all[start..<end]))
+        start = end
+        size = size * 7 % 9_973 + 1
+      }
+    }
+    let measured = meter.finish()
+    let reference = Self.libebur128(samples, sampleRate: sampleRate, channelCount: channelCount)
+    let integrated = try #require(measured.integratedLUFS)
+    #expect(abs(integrated - reference.integrated) <= 1e-4, "\(integrated) LUFS, libebur128 \(reference.integrated) LUFS")
+    #expect(abs(measured.loudnessRange - reference.range) <= 1e-4, "\(measured.loudnessRange) LU, libebur128 \(reference.range) LU")
+    #expect(measured.loudnessRange > 3, "the signal's range: \(measured.loudnessRange) LU")
+    #expect(abs(measured.truePeakDB - reference.truePeakDB) <= 1e-4, "\(measured.truePeakDB) dBTP, libebur128 \(reference.truePeakDB) dBTP")
+  }
+
+  /// Digital silence measures as silence, with no range and no peak.
+  @Test func silence() throws {
+    let meter = try #require(ProgrammeMeter(sampleRate: 44_100, channelCount: 2))
+    [Float](repeating: 0, count: 44_100 * 2 * 3 + 314).withUnsafeBufferPointer { meter.add($0) }
+    #expect(meter.finish() == ProgrammeLoudness(integratedLUFS: nil, loudnessRange: 0, truePeak: 0))
+  }
+
+  /// 13.7 s: a swelling chord for 6 s, 1.3 s of silence, then the chord 9 dB louder.
+  private static func signal(sampleRate: Int, channelCount: Int) -> [Float] {
+    let frames = sampleRate * 137 / 10
+    var samples = [Float](repeating: 0, count: frames * channelCount)
+    let quiet = TestSignals.music(sampleRate: sampleRate, channels: channelCount, frames: sampleRate * 6, seed: 3)
+    let loud = TestSignals.music(sampleRate: sampleRate, channels: channelCount, frames: frames - sampleRate * 73 / 10, seed: 4)
+    samples.replaceSubrange(0..<quiet.count, with: quiet.map { $0 * 0.35 })
+    samples.replaceSubrange((samples.count - loud.count)..., with: loud)
+    return samples
+  }
+
+  /// libebur128's integrated loudness, loudness range and true peak, without its histogram.
+  private static func libebur128(_ samples: [Float], sampleRate: Int, channelCount: Int)
+    -> (integrated: Double, range: Double, truePeakDB: Double)
+  {
+    let modes = EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue
+    var state = ebur128_init(UInt32(channelCount), UInt(sampleRate), Int32(modes))
+    defer { ebur128_destroy(&state) }
+    if channelCount == 1 { ebur128_set_channel(state, 0, Int32(EBUR128_DUAL_MONO.rawValue)) }
+    ebur128_add_frames_float(state, samples, samples.count / channelCount)
+    var integrated = 0.0
+    var range = 0.0
+    ebur128_loudness_global(state, &integrated)
+    ebur128_loudness_range(state, &range)
+    let peak = (0..<channelCount).map { channel in
+      var peak = 0.0
+      ebur128_true_peak(state, UInt32(channel), &peak)
+      return peak
+    }.max() ?? 0
+    return (integrated, range, decibels(peak))
+  }
+}
