@@ -13,6 +13,8 @@ public final class AudioFileWriter {
   public let inputFormat: EncoderInputFormat
   /// Sample frames handed to the encoder so far.
   public private(set) var framesWritten: Int64 = 0
+  /// Hears a copy of every packet as it is written (for a `WrittenStreamDecoder`).
+  public var onPacket: ((EncodedPacket) -> Void)?
 
   private let muxer: Muxer
   private let encoder: AudioEncoder
@@ -42,6 +44,12 @@ public final class AudioFileWriter {
     try muxer.writeHeader(sampleRate: settings.layout.sampleRate)
     if let art, let artStream { try muxer.writeCoverArt(art, stream: artStream) }
   }
+
+  /// Where the file is written.
+  public var path: String { muxer.path }
+
+  /// The written stream's codec parameters, complete once the header is written.
+  var streamParameters: UnsafePointer<AVCodecParameters> { UnsafePointer(stream.pointee.codecpar) }
 
   /// The path that means standard output (`-o -`).
   public static let standardOutput = "-"
@@ -82,7 +90,7 @@ public final class AudioFileWriter {
     try writePendingPackets()
     if let heldPacket, heldPacket.pointer.pointee.size > 0 {
       if trailingPadding > 0 { heldPacket.setSkippedEnd(trailingPadding) }
-      try muxer.write(heldPacket)
+      try write(heldPacket)
     }
     try muxer.finish()
     try writeGaplessTag()
@@ -121,7 +129,7 @@ public final class AudioFileWriter {
     while try encoder.receive(into: packet, for: stream) == .produced {
       packetCount += 1
       guard let heldPacket else {
-        try muxer.write(packet)
+        try write(packet)
         continue
       }
       // FFmpeg 5.1's MP3 muxer writes the LAME tag's padding from the last packet alone; when
@@ -129,8 +137,14 @@ public final class AudioFileWriter {
       // lost, so the last packet is made to carry the sum.
       let end = packet.skippedSamples?.end ?? 0
       trailingPadding = end > 0 ? trailingPadding + end : 0
-      if heldPacket.pointer.pointee.size > 0 { try muxer.write(heldPacket) }
+      if heldPacket.pointer.pointee.size > 0 { try write(heldPacket) }
       packet.move(to: heldPacket)
     }
+  }
+
+  /// Hands `packet` to the muxer, and a copy of it to `onPacket`.
+  private func write(_ packet: Packet) throws(FFmpegError) {
+    onPacket?(EncodedPacket(copying: packet))
+    try muxer.write(packet)
   }
 }

@@ -1,3 +1,4 @@
+import Analysis
 import Composition
 import FFmpegAudio
 import Foundation
@@ -137,13 +138,17 @@ public enum Renderer {
       timeline: plan.timeline, inputs: inputs, facts: facts.facts, format: writer.inputFormat,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
       makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate))
+    let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
     let outcome = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     var notes = outcome.notes
-    let loudness = try outcome.output.map { measured throws(RenderError) in
-      try OutputLoudness(
-        measured: measured, writtenFile: output?.stagingPath, format: format, ceiling: request.mix.loudness.guardCeiling, notes: &notes)
+    let decoded: ProgrammeLoudness?
+    do { decoded = try decodedMeter?.finish(length: writer.framesWritten).get() } catch {
+      throw Self.undecodableOutput(request, error)
+    }
+    let loudness = outcome.output.map { measured in
+      OutputLoudness(measured: measured, decoded: decoded, format: format, ceiling: request.mix.loudness.guardCeiling, notes: &notes)
     }
     if request.mix.loudness.writeReplayGain, let loudness, let staging = output?.stagingPath {
       notes.append(try OutputReplayGain.tag(staging, outputPath: request.outputPath, loudness: loudness))
@@ -170,6 +175,19 @@ public enum Renderer {
       report.verifiedFrameCount = decoded
     }
     return report
+  }
+
+  /// The meter of the written stream decoded again, for a lossy output whose loudness is measured.
+  private static func decodedMeter(
+    for writer: AudioFileWriter, request: RenderRequest, format: OutputFormat
+  ) throws(RenderError) -> DecodedOutputMeter? {
+    guard request.mix.loudness.metersOutput, !format.codec.isLossless else { return nil }
+    do { return try DecodedOutputMeter(writer) } catch { throw undecodableOutput(request, error) }
+  }
+
+  /// The error for written audio that cannot be decoded again to be measured.
+  private static func undecodableOutput(_ request: RenderRequest, _ error: any Error) -> RenderError {
+    .output(path: request.outputPath, .writeFailed(detail: "cannot decode the written audio to measure it: \(detail(of: error))"))
   }
 
   /// Why `request` cannot be written to standard output: its format cannot stream (MP4 writes its

@@ -78,6 +78,24 @@ import Testing
     #expect(try LoudnessJudge.measure(path).truePeak <= -1.0)
   }
 
+  /// A lossy output is measured twice: the PCM the encoder got, and the written stream decoded
+  /// again as it is written. Dense noise levelled to -4 LUFS, limited to -1 dBTP and encoded as 96 kb/s MP3 comes back
+  /// with its true peak pushed up; the decoded figure agrees with the judge's reading of the file
+  /// (within 0.2 dB), and the encoder's overshoot past the ceiling is reported.
+  @Test func lossyOutputIsMeasuredAsDecoded() throws {
+    let fixture = MixFixture(sampleRate: Self.rate, channels: 2)
+    let inputs = [try fixture.track("noise", Signal.noise(channels: 2, frames: 300_007, amplitude: 0.5, seed: 3))]
+    let mix = MixOptions(loudness: LoudnessOptions(targetLUFS: -4, truePeakDBTP: -1))
+    let (report, _) = try fixture.render(inputs, mix: mix, output: "mix.mp3", options: OutputOptions(bitRate: 96_000))
+    let loudness = try #require(report.loudness)
+    let decoded = try #require(loudness.decodedTruePeakDBTP)
+    let judged = try LoudnessJudge.measure(fixture.folder.file("mix.mp3"))
+    #expect(abs(decoded - judged.truePeak) <= 0.2, "decoded again \(decoded) dBTP, judged \(judged.truePeak) dBTP")
+    #expect(try #require(loudness.truePeakDBTP) <= -1)
+    #expect(decoded > -0.95, "the encoder pushed the peak only to \(decoded) dBTP")
+    #expect(report.allNotes.contains { $0.hasPrefix("the MP3 encoder pushed the file's true peak to ") }, "\(report.allNotes)")
+  }
+
   /// Two tracks of one album (tones 6 dB apart): `auto` scope gives both one gain, so the output
   /// keeps their loudness difference exactly (every sample is its input times that one gain; the
   /// judge, which prints tenths, agrees within its rounding); `track` scope brings each to the target.
