@@ -8,14 +8,17 @@ struct LimitedLoudness {
   let cache: FactsCache?
   let input: InputSource
   let facts: SourceFacts
-  /// What earlier passes measured, by `key`: kept with the input's facts as kind "limiting".
+  /// What earlier passes measured, by `key`: kept with the input's facts as `cacheKind`.
   private var known: [String: Double]
+  /// Named for the meter that measures it (`ProgrammeMeter`; "limiting" held libebur128's
+  /// histogram figures, up to 0.05 LU apart), so figures of the other meter are not read.
+  private static let cacheKind = "limited-loudness"
 
   init(cache: FactsCache?, input: InputSource, facts: SourceFacts) {
     self.cache = cache
     self.input = input
     self.facts = facts
-    if case .hit(let stored) = cache?.load([String: Double].self, kind: "limiting", for: input.path) { known = stored } else { known = [:] }
+    if case .hit(let stored) = cache?.load([String: Double].self, kind: Self.cacheKind, for: input.path) { known = stored } else { known = [:] }
   }
 
   /// Integrated loudness in LUFS of the part played at `gainDB` through a limiter at `ceiling`
@@ -28,7 +31,7 @@ struct LimitedLoudness {
       throw .input(input, InputCheck.problem(for: error))
     }
     known[key] = measured ?? -.infinity
-    _ = cache?.store(known, kind: "limiting", for: input.path)
+    _ = cache?.store(known, kind: Self.cacheKind, for: input.path)
     return measured
   }
 
