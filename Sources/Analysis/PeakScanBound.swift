@@ -90,20 +90,20 @@ struct PeakScanBound {
     let whole = count - count % 16
     let start = samples.baseAddress! + first
     let offsets = taps.map { (offset: -$0.framesBack * channelCount, coefficient: $0.coefficient) }
-    var highest = SIMD16<UInt32>()
+    var highest = SIMD16<Int32>()
     for index in stride(from: 0, to: whole, by: 16) {
       var sum = SIMD16<Float>()
       for tap in offsets {
         sum += tap.coefficient * UnsafeRawPointer(start + index + tap.offset).loadUnaligned(as: SIMD16<Float>.self)
       }
-      let magnitude = unsafeBitCast(sum, to: SIMD16<UInt32>.self) & 0x7fff_ffff
+      let magnitude = unsafeBitCast(sum, to: SIMD16<Int32>.self) & 0x7fff_ffff
       highest.replace(with: magnitude, where: magnitude .> highest)
     }
-    var rest: UInt32 = 0
+    var rest: Int32 = 0
     for index in whole..<count {
       let sum = offsets.reduce(Float(0)) { $0 + $1.coefficient * start[index + $1.offset] }
-      rest = max(rest, sum.bitPattern & 0x7fff_ffff)
+      rest = max(rest, Int32(bitPattern: sum.bitPattern & 0x7fff_ffff))
     }
-    return Float(bitPattern: max(highest.max(), rest))
+    return Float(bitPattern: UInt32(max(highest.max(), rest)))
   }
 }
