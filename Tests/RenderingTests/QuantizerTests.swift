@@ -27,7 +27,7 @@ import Testing
 
   @Test func ditherIsTriangularAndUncorrelated() {
     let count = 1_000_003
-    let noise = (0..<count).map { Quantizer.triangularNoise(UInt64($0) + 7_000_000_000) }
+    let noise = (0..<count).map { Double(Quantizer.triangularNoise(UInt64($0) + 7_000_000_000)) / 65_536 }
     let mean = noise.reduce(0, +) / Double(count)
     let variance = noise.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(count)
     let neighbours = zip(noise, noise.dropFirst()).reduce(0) { $0 + $1.0 * $1.1 } / Double(count - 1) / variance
