@@ -79,8 +79,9 @@ struct KWeightedEnergy {
   /// returns the sums of their squared outputs.
   ///
   /// Each section is transposed direct form II with its output folded into the first delay
-  /// element's update (`d1 = (b1 - a1·b0)·x - a1·d1 + d2`), so the chain from one sample to the
-  /// next is one multiply and one add: the loop runs at the speed of that chain.
+  /// element's update, `d1 = ((b1 - a1·b0)·x + d2) - a1·d1`, added up in that order so the chain
+  /// from one sample to the next is one multiply and one subtraction (the rest waits on nothing):
+  /// the loop runs at the speed of that chain.
   private mutating func filter(pair: Int, of samples: UnsafeBufferPointer<Float>, frames: Int) -> SIMD2<Double> {
     let shelf = Folded(weighting.shelf)
     let highPass = Folded(weighting.highPass)
@@ -88,13 +89,15 @@ struct KWeightedEnergy {
     var (high1, high2) = pairs[pair].highPass
     var sum = SIMD2<Double>.zero
     let first = pair * 2
-    let second = min(first + 1, channelCount - 1)
-    for frame in 0..<frames {
-      let x = SIMD2(Double(samples[frame * channelCount + first]), Double(samples[frame * channelCount + second]))
+    let secondOffset = min(first + 1, channelCount - 1) - first
+    var next = samples.baseAddress! + first
+    for _ in 0..<frames {
+      let x = SIMD2(Double(next[0]), Double(next[secondOffset]))
+      next += channelCount
       let shelved = shelf.b0 * x + shelf1
-      (shelf1, shelf2) = (shelf.c1 * x - shelf.a1 * shelf1 + shelf2, shelf.c2 * x - shelf.a2 * shelf1)
+      (shelf1, shelf2) = ((shelf.c1 * x + shelf2) - shelf.a1 * shelf1, shelf.c2 * x - shelf.a2 * shelf1)
       let y = highPass.b0 * shelved + high1
-      (high1, high2) = (highPass.c1 * shelved - highPass.a1 * high1 + high2, highPass.c2 * shelved - highPass.a2 * high1)
+      (high1, high2) = ((highPass.c1 * shelved + high2) - highPass.a1 * high1, highPass.c2 * shelved - highPass.a2 * high1)
       sum += y * y
     }
     pairs[pair].shelf = (Self.flushed(shelf1), Self.flushed(shelf2))
