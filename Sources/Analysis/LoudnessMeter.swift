@@ -3,28 +3,17 @@ import Foundation
 
 /// EBU R128 / ITU-R BS.1770-4 measurement of one signal, by libebur128.
 ///
-/// libebur128 holds the K-weighting filters, the gating and the 4x-oversampling true-peak
-/// interpolator; this type owns its state and speaks Swift. A mono signal is measured as it plays in
-/// a stereo mix (libebur128's dual-mono channel), not 3 dB low.
+/// libebur128 holds the K-weighting filters and the gating; this type owns its state and speaks
+/// Swift. It measures integrated loudness, loudness range, 100 ms block energies and the sample
+/// peak (the true peak is `PeakScan`'s). A mono signal is measured as it plays in a stereo mix
+/// (libebur128's dual-mono channel), not 3 dB low.
 final class LoudnessMeter {
-  /// What a meter measures; libebur128 does only the work its modes ask for.
-  enum Measures {
-    /// Integrated loudness, loudness range, 100 ms block energies and the sample peak.
-    case programme
-    /// The true peak of each `add` call's frames (`lastTruePeak`), and nothing worth reading besides.
-    case truePeak
-  }
-
   private var state: UnsafeMutablePointer<ebur128_state>?
   let channelCount: Int
 
   /// A meter for `channelCount` interleaved channels at `sampleRate`; nil when libebur128 refuses them.
-  init?(sampleRate: Int, channelCount: Int, measures: Measures = .programme) {
-    let modes = switch measures {
-    case .programme:
-      EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_SAMPLE_PEAK.rawValue | EBUR128_MODE_HISTOGRAM.rawValue
-    case .truePeak: EBUR128_MODE_TRUE_PEAK.rawValue
-    }
+  init?(sampleRate: Int, channelCount: Int) {
+    let modes = EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_SAMPLE_PEAK.rawValue | EBUR128_MODE_HISTOGRAM.rawValue
     guard channelCount > 0, sampleRate > 0, let state = ebur128_init(UInt32(channelCount), UInt(sampleRate), Int32(modes)) else {
       return nil
     }
@@ -56,10 +45,6 @@ final class LoudnessMeter {
 
   /// The highest sample peak of any channel, as a linear value.
   var samplePeak: Double { highest(ebur128_sample_peak) }
-
-  /// The highest true peak (4x oversampled, never below the sample peak) of any channel among the
-  /// frames of the last `add` call, as a linear value.
-  var lastTruePeak: Double { highest(ebur128_prev_true_peak) }
 
   private func highest(_ measure: (UnsafeMutablePointer<ebur128_state>?, UInt32, UnsafeMutablePointer<Double>?) -> Int32) -> Double {
     (0..<channelCount).map { channel in read { measure($0, UInt32(channel), $1) } }.max() ?? 0
