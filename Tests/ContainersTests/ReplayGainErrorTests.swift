@@ -20,6 +20,13 @@ struct ReplayGainErrorTests {
     ReplayGainTestFiles.bytes(try ReplayGainTestFiles.make(format, in: folder, extra: extra))
   }
 
+  /// A made file of `format` with `change` applied to its bytes.
+  static func patched(_ format: ReplayGainFormat, _ folder: TemporaryFolder, _ change: (inout [UInt8]) -> Void) throws -> [UInt8] {
+    var bytes = try made(format, folder)
+    change(&bytes)
+    return bytes
+  }
+
   /// Where FFmpeg's FLAC padding block starts: after "fLaC", STREAMINFO and VORBIS_COMMENT.
   static func paddingOffset(_ flac: [UInt8]) -> Int {
     4 + ReplayGainFLACTests.blocks(flac).blocks.prefix { $0.type != 1 }.reduce(0) { $0 + 4 + $1.body.count }
@@ -42,37 +49,23 @@ struct ReplayGainErrorTests {
     BadFile(description: "FLAC cut inside its padding", name: "cut.flac", bytes: { folder in
       Array(try made(.flac, folder).prefix(1000))
     }, message: "PATH is damaged: its metadata block at byte 129 runs past the end of the file"),
-    BadFile(description: "FLAC whose comment count runs past the block", name: "count.flac", bytes: { folder in
-      var flac = try made(.flac, folder)
-      // STREAMINFO, then the comment's header and its vendor string ("Lavf59.27.100" or the like).
-      let vendorLength = Int(flac[46]) | Int(flac[47]) << 8
-      flac.replaceSubrange(46 + 4 + vendorLength..<46 + 8 + vendorLength, with: [0xFF, 0xFF, 0xFF, 0x7F])
-      return flac
+    BadFile(description: "FLAC whose comment count runs past the block", name: "count.flac", bytes: {
+      try patched(.flac, $0) { flac in
+        // STREAMINFO, then the comment's header and its vendor string ("Lavf59.27.100" or the like).
+        let vendorLength = Int(flac[46]) | Int(flac[47]) << 8
+        flac.replaceSubrange(46 + 4 + vendorLength..<46 + 8 + vendorLength, with: [0xFF, 0xFF, 0xFF, 0x7F])
+      }
     }, message: "PATH is damaged: its VORBIS_COMMENT block states lengths past its end"),
-    BadFile(description: "FLAC without STREAMINFO first", name: "order.flac", bytes: { folder in
-      var flac = try made(.flac, folder)
-      flac[4] = 2
-      return flac
-    }, message: "PATH is damaged: its first metadata block is not a STREAMINFO block"),
-    BadFile(description: "FLAC whose blocks claim too little", name: "short.flac", bytes: { folder in
-      var flac = try made(.flac, folder)
-      let padding = paddingOffset(flac)
-      flac[padding + 2] -= 1
-      return flac
-    }, message: "PATH is damaged: no audio frame follows its metadata blocks at byte 8069"),
-    BadFile(description: "Ogg Vorbis with a damaged comment page", name: "crc.ogg", bytes: { folder in
-      var ogg = try made(.vorbis, folder)
-      ogg[100] ^= 0x20
-      return ogg
-    }, message: "PATH is damaged: its Ogg page at byte 58 fails its checksum"),
+    BadFile(description: "FLAC without STREAMINFO first", name: "order.flac", bytes: { try patched(.flac, $0) { $0[4] = 2 } },
+      message: "PATH is damaged: its first metadata block is not a STREAMINFO block"),
+    BadFile(description: "FLAC whose blocks claim too little", name: "short.flac", bytes: { try patched(.flac, $0) { flac in flac[paddingOffset(flac) + 2] -= 1 } }, message: "PATH is damaged: no audio frame follows its metadata blocks at byte 8069"),
+    BadFile(description: "Ogg Vorbis with a damaged comment page", name: "crc.ogg", bytes: { try patched(.vorbis, $0) { $0[100] ^= 0x20 } },
+      message: "PATH is damaged: its Ogg page at byte 58 fails its checksum"),
     BadFile(description: "Ogg Vorbis cut inside its headers", name: "cut.ogg", bytes: { folder in
       Array(try made(.vorbis, folder).prefix(1000))
     }, message: "PATH is damaged: its Ogg page at byte 58 is cut off by the end of the file"),
-    BadFile(description: "Opus whose second page is not a page", name: "lost.opus", bytes: { folder in
-      var opus = try made(.opus, folder)
-      opus[47] = 0
-      return opus
-    }, message: "PATH is damaged: no Ogg page starts at byte 47"),
+    BadFile(description: "Opus whose second page is not a page", name: "lost.opus", bytes: { try patched(.opus, $0) { $0[47] = 0 } },
+      message: "PATH is damaged: no Ogg page starts at byte 47"),
     BadFile(description: "MP3 cut inside its ID3v2 tag", name: "cut.mp3", bytes: { folder in
       Array(try made(.mp3, folder).prefix(30))
     }, message: "PATH is damaged: its ID3v2 tag runs past the end of the file"),
@@ -81,16 +74,10 @@ struct ReplayGainErrorTests {
     }, message: "cannot write ReplayGain tags into PATH: no MPEG audio frame follows its ID3v2 tag"),
     BadFile(description: "an ID3v2 tag alone", name: "tag.mp3", bytes: { _ in id3Header },
       message: "PATH is damaged: no audio follows its ID3v2 tag"),
-    BadFile(description: "an ID3v2.2 tag", name: "old.mp3", bytes: { folder in
-      var mp3 = try made(.mp3, folder)
-      mp3[3] = 2
-      return mp3
-    }, message: "cannot write ReplayGain tags into PATH: its ID3v2.2 tag is of a version the writer does not change"),
-    BadFile(description: "an ID3v2 frame longer than its tag", name: "frame.mp3", bytes: { folder in
-      var mp3 = try made(.mp3, folder)
-      mp3[17] = 0x7F
-      return mp3
-    }, message: "PATH is damaged: its ID3v2 tag holds neither a frame nor padding at byte 10"),
+    BadFile(description: "an ID3v2.2 tag", name: "old.mp3", bytes: { try patched(.mp3, $0) { $0[3] = 2 } },
+      message: "cannot write ReplayGain tags into PATH: its ID3v2.2 tag is of a version the writer does not change"),
+    BadFile(description: "an ID3v2 frame longer than its tag", name: "frame.mp3", bytes: { try patched(.mp3, $0) { $0[17] = 0x7F } },
+      message: "PATH is damaged: its ID3v2 tag holds neither a frame nor padding at byte 10"),
     BadFile(description: "MP4 without its moov", name: "cut.m4a", bytes: { folder in
       let m4a = try made(.m4a, folder)
       return Array(m4a.prefix(m4a.count - 2000))

@@ -56,9 +56,7 @@ struct ReplayGainMP3Tests {
     let body = unsynchronized ? frames.flatMap { $0 == 0xFF ? [0xFF, 0] : [$0] } : frames
     let size = (0..<4).map { UInt8(body.count >> (7 * (3 - $0)) & 0x7F) }
     let tag = Array("ID3".utf8) + [3, 0, unsynchronized ? 0x80 : 0] + size + body
-    let audio = ReplayGainTestFiles.bytes(try ReplayGainTestFiles.make(.mp3, in: folder, extra: ["-id3v2_version", "0"]))
-    let path = folder.file("version3.mp3")
-    _ = FileManager.default.createFile(atPath: path, contents: Data(tag + audio))
+    let (path, audio) = try mp3(behind: tag, named: "version3.mp3")
     #expect(try ReplayGainTestFiles.probedTags(path)["REPLAYGAIN_TRACK_GAIN"] == "+1.00 dB", "ffprobe reads the made tag")
 
     try ReplayGainTagWriter.write(ReplayGainTestFiles.values, toFileAt: path)
@@ -82,9 +80,7 @@ struct ReplayGainMP3Tests {
     let extended: [UInt8] = extendedHeader ? [0, 0, 0, 6, 1, 0] : []
     var tag = AudioTags.id3v2Tag(body: extended + frame, footer: footer)
     if extendedHeader { tag[5] |= 0x40 }
-    let audio = ReplayGainTestFiles.bytes(try ReplayGainTestFiles.make(.mp3, in: folder, extra: ["-id3v2_version", "0"]))
-    let path = folder.file("version4.mp3")
-    _ = FileManager.default.createFile(atPath: path, contents: Data(tag + audio))
+    let (path, audio) = try mp3(behind: tag, named: "version4.mp3")
     #expect(try ReplayGainTestFiles.probedTags(path)["TITLE"] == "A title", "ffprobe reads the made tag")
 
     try ReplayGainTagWriter.write(ReplayGainTestFiles.values, toFileAt: path)
@@ -99,6 +95,14 @@ struct ReplayGainMP3Tests {
   }
 
   /// An ID3v2.3 frame: ID, plain 32-bit size, no flags.
+  /// An MP3 made without a tag of its own, written behind `tag` as `name`: its path and its audio bytes.
+  private func mp3(behind tag: [UInt8], named name: String) throws -> (path: String, audio: [UInt8]) {
+    let audio = ReplayGainTestFiles.bytes(try ReplayGainTestFiles.make(.mp3, in: folder, extra: ["-id3v2_version", "0"]))
+    let path = folder.file(name)
+    _ = FileManager.default.createFile(atPath: path, contents: Data(tag + audio))
+    return (path, audio)
+  }
+
   private static func frame(_ id: String, _ content: [UInt8]) -> [UInt8] {
     Array(id.utf8) + MP3TestFiles.bigEndian(UInt32(content.count)) + [0, 0] + content
   }
