@@ -47,12 +47,12 @@ private struct ProgressLine: Encodable {
   var done: Bool
 
   init(_ progress: RenderProgress) {
-    percent = (progress.fraction * 1000).rounded() / 10
+    percent = rounded(progress.fraction * 100, 1)
     frames = progress.framesDone
     totalFrames = progress.totalFrames
-    elapsed = (progress.elapsedSeconds * 1000).rounded() / 1000
-    eta = progress.estimatedSecondsLeft.map { ($0 * 10).rounded() / 10 }
-    speed = (progress.speed * 10).rounded() / 10
+    elapsed = rounded(progress.elapsedSeconds, 3)
+    eta = progress.estimatedSecondsLeft.map { rounded($0, 1) }
+    speed = rounded(progress.speed, 1)
     track = progress.currentTrack
     done = progress.isFinished
   }

@@ -35,11 +35,11 @@ private struct AnalysisProgressLine: Encodable {
   var done: Bool
 
   init(_ progress: AnalysisProgress) {
-    percent = (progress.fraction * 1000).rounded() / 10
+    percent = rounded(progress.fraction * 100, 1)
     files = progress.filesDone
     totalFiles = progress.fileCount
-    elapsed = (progress.elapsedSeconds * 1000).rounded() / 1000
-    eta = progress.estimatedSecondsLeft.map { ($0 * 10).rounded() / 10 }
+    elapsed = rounded(progress.elapsedSeconds, 3)
+    eta = progress.estimatedSecondsLeft.map { rounded($0, 1) }
     done = progress.isFinished
   }
 }
