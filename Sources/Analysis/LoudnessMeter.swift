@@ -4,7 +4,7 @@ import Foundation
 /// EBU R128 / ITU-R BS.1770-4 measurement of one signal, by libebur128.
 ///
 /// libebur128 holds the K-weighting filters and the gating; this type owns its state and speaks
-/// Swift. It measures integrated loudness, loudness range, 100 ms block energies and the sample
+/// Swift. It measures integrated loudness, loudness range, 10 and 100 ms block energies and the sample
 /// peak (the true peak is `PeakScan`'s). A mono signal is measured as it plays in a stereo mix
 /// (libebur128's dual-mono channel), not 3 dB low.
 final class LoudnessMeter {
@@ -36,10 +36,10 @@ final class LoudnessMeter {
   /// Loudness range so far, in LU.
   var range: Double { read(ebur128_loudness_range) }
 
-  /// The energy (K-weighted mean square, channel weights applied) of the last tenth of a second:
-  /// `sampleRate / 10` frames.
-  var lastTenthEnergy: Double {
-    let loudness = read { ebur128_loudness_window($0, 100, $1) }
+  /// The energy (K-weighted mean square, channel weights applied) of the last `milliseconds`:
+  /// `sampleRate × milliseconds / 1000` frames (rounded down), at most 3 s.
+  func lastEnergy(milliseconds: Int) -> Double {
+    let loudness = read { ebur128_loudness_window($0, UInt(milliseconds), $1) }
     return loudness == -.infinity ? 0 : pow(10, (loudness + 0.691) / 10)
   }
 

@@ -18,6 +18,10 @@ public struct SignalAnalysis: Sendable, Equatable, Codable {
   /// Per 10 ms window: the RMS of all channels and the highest sample, in dBFS.
   public var rms: LevelTrack
   public var peak: LevelTrack
+  /// Per 10 ms window: its K-weighted energy as a loudness, in LUFS, so a 400 ms window's
+  /// loudness can be read anywhere to within 10 ms (automatic cue points); nil in analyses made
+  /// before it was kept.
+  public var loudness: LevelTrack?
 
   public var samplePeakDB: Double { decibels(samplePeak) }
   public var truePeakDB: Double { decibels(truePeak) }

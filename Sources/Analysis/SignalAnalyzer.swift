@@ -10,12 +10,14 @@ public final class SignalAnalyzer {
   private let stepFrames: Int
   private let windowFrames: Int
   private var framesToStep: Int
+  private var framesToLoudnessWindow: Int
   private var frames: Int64 = 0
   private var momentary: [Double] = []
   private var shortTerm: [Double] = []
   private var window = (frames: 0, sumOfSquares: 0.0, peak: Float(0))
   private var rms: [Double] = []
   private var peaks: [Double] = []
+  private var windowLoudness: [Double] = []
 
   /// An analyzer for interleaved float samples; nil for a rate or channel count libebur128 refuses.
   public init?(sampleRate: Int, channelCount: Int) {
@@ -29,6 +31,7 @@ public final class SignalAnalyzer {
     stepFrames = max(1, sampleRate / 10)
     windowFrames = max(1, sampleRate / 100)
     framesToStep = stepFrames
+    framesToLoudnessWindow = windowFrames
   }
 
   /// Adds interleaved samples.
@@ -36,15 +39,20 @@ public final class SignalAnalyzer {
     var offset = 0
     let total = samples.count / channelCount
     while offset < total {
-      let count = min(framesToStep, total - offset)
+      let count = min(framesToStep, framesToLoudnessWindow, total - offset)
       let piece = UnsafeBufferPointer(rebasing: samples[(offset * channelCount)..<((offset + count) * channelCount)])
       meter.add(piece)
       truePeak.add(piece)
       envelope(piece)
       offset += count
       framesToStep -= count
+      framesToLoudnessWindow -= count
+      if framesToLoudnessWindow == 0 {
+        windowLoudness.append(SlidingLoudness.loudness(ofEnergy: meter.lastEnergy(milliseconds: 10)))
+        framesToLoudnessWindow = windowFrames
+      }
       if framesToStep == 0 {
-        recent.append(meter.lastTenthEnergy)
+        recent.append(meter.lastEnergy(milliseconds: 100))
         momentary.append(recent.momentary)
         shortTerm.append(recent.shortTerm)
         framesToStep = stepFrames
@@ -82,6 +90,7 @@ public final class SignalAnalyzer {
       sampleRate: sampleRate, frameCount: frames, integratedLUFS: integrated.isFinite ? integrated : nil,
       loudnessRange: meter.range.isFinite ? meter.range : 0, samplePeak: meter.samplePeak, truePeak: truePeak.finish(),
       momentary: LevelTrack(step: 0.1, decibels: momentary), shortTerm: LevelTrack(step: 0.1, decibels: shortTerm),
-      rms: LevelTrack(step: 0.01, decibels: rms), peak: LevelTrack(step: 0.01, decibels: peaks))
+      rms: LevelTrack(step: 0.01, decibels: rms), peak: LevelTrack(step: 0.01, decibels: peaks),
+      loudness: LevelTrack(step: 0.01, decibels: windowLoudness))
   }
 }
