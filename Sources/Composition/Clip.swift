@@ -25,6 +25,9 @@ public struct Clip: Sendable, Hashable {
   public var fadeIn: Fade?
   /// A fade to silence over the clip's last frames.
   public var fadeOut: Fade?
+  /// Jumps forward in the source (pauses shortened), in order; none for a clip that plays one
+  /// stretch of its source.
+  public var splices: [Splice] = []
 
   /// What a clip is to the mix.
   public enum Layer: String, Sendable, Hashable, Codable {
@@ -48,8 +51,8 @@ public struct Clip: Sendable, Hashable {
     self.envelope = envelope
   }
 
-  /// True when the clip plays its source unchanged: unity gain and no volume change.
-  public var isUnprocessed: Bool { gain == 1 && envelope.isUnity && fadeIn == nil && fadeOut == nil }
+  /// True when the clip plays its source unchanged: unity gain, no volume change, no splice.
+  public var isUnprocessed: Bool { gain == 1 && envelope.isUnity && fadeIn == nil && fadeOut == nil && splices.isEmpty }
 
   /// The first sample frame after the clip.
   public var end: Int64 { start + duration }

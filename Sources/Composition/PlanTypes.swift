@@ -9,6 +9,8 @@ public struct PlanItem: Sendable {
   public var inPoint: Int64
   /// Where the clip ends in its source; the source's end when nil.
   public var outPoint: Int64?
+  /// Source frames left out between the in and out points (pauses shortened), in order.
+  public var cuts: [SourceCut] = []
   public var gain: Double
   public var fadeIn: Fade?
   public var fadeOut: Fade?

@@ -61,6 +61,8 @@ public enum Planner {
       throw PlanError(message: "\(item.label): the in point \(seconds(item.inPoint)) is not before the out point \(seconds(end))")
     }
     var clip = Clip(source: item.source, start: 0, inPoint: item.inPoint, duration: end - item.inPoint, gain: item.gain)
+    try checkCuts(item, end: end)
+    clip.cut(item.cuts)
     for fade in [item.fadeIn, item.fadeOut].compactMap({ $0 }) where fade.length > clip.duration {
       throw PlanError(message: "\(item.label): a fade of \(seconds(fade.length)) is longer than the track (\(seconds(clip.duration)))")
     }
@@ -70,6 +72,17 @@ public enum Planner {
     clip.fadeIn = item.fadeIn
     clip.fadeOut = item.fadeOut
     return clip
+  }
+
+  /// Refuses cuts out of order, outside the clip, or whose crossfade does not fit between them.
+  private static func checkCuts(_ item: PlanItem, end: Int64) throws(PlanError) {
+    var playedFrom = item.inPoint
+    for cut in item.cuts {
+      guard cut.crossfade >= 0, cut.skipped.lowerBound - cut.crossfade >= playedFrom, cut.skipped.upperBound + cut.crossfade <= end else {
+        throw PlanError(message: "\(item.label): a cut at source frame \(cut.skipped.lowerBound) does not fit inside the track")
+      }
+      playedFrom = cut.skipped.upperBound + cut.crossfade
+    }
   }
 
   /// The transition asked for between two items: the outgoing item's own, or the defaults'.

@@ -40,11 +40,11 @@ extension Timeline {
     var items: [TimelineItem] = []
     var positions: [Int: Int] = [:]
     for (index, clip) in clips.enumerated() where clip.layer == .track {
-      let piece = TimelineItem.Piece(source: clip.inPoint..<(clip.inPoint + clip.duration), timelineStart: clip.start)
+      let pieces = clip.sourcePieces.map { TimelineItem.Piece(source: $0.source, timelineStart: clip.start + $0.clipStart) }
       if let position = positions[clip.item] {
         items[position].clipIndexes.append(index)
         items[position].end = max(items[position].end, clip.end)
-        items[position].timeMap.append(piece)
+        items[position].timeMap += pieces
         continue
       }
       positions[clip.item] = items.count
@@ -58,7 +58,7 @@ extension Timeline {
       items.append(
         TimelineItem(
           id: clip.item, source: clip.source, clipIndexes: [index], start: clip.start, end: clip.end, listedStart: listedStart,
-          timeMap: [piece]))
+          timeMap: pieces))
     }
     return items
   }

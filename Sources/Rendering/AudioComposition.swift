@@ -68,7 +68,7 @@ public struct AudioComposition: Sendable {
     let format = try OutputFormat.resolve(path: path, options: options, inputs: inputs.infos)
     for clip in timeline.clips {
       let available = inputs.facts[clip.source].frameCount(at: sampleRate)
-      guard clip.inPoint + clip.duration <= available else {
+      guard clip.sourceEnd <= available else {
         throw .input(sources[clip.source], .badOption("the time range ends past the file's end"))
       }
     }

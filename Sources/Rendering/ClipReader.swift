@@ -34,22 +34,26 @@ final class ClipReader {
     if let run {
       reader = RunMemberSource(run: run.run, member: run.member)
     } else {
+      let file: AudioFileReader
       do {
-        reader = try AudioFileReader(path: input.path, output: layout, tolerance: input.tolerance, known: info)
+        file = try AudioFileReader(path: input.path, output: layout, tolerance: input.tolerance, known: info)
       } catch {
         throw .input(input, InputCheck.problem(for: error))
       }
+      reader = clip.splices.isEmpty ? file : SplicedSamples(source: file, clip: clip, channels: layout.channelCount)
     }
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
     sourceIsExact = reader.copiesSamplesExactly && onGrid
     position = offset
-    try skip(clip.inPoint + offset)
+    // A spliced reader counts the clip's own frames, in-point included.
+    try skip(clip.splices.isEmpty ? clip.inPoint + offset : offset)
   }
 
-  /// True when the next `frames` frames pass through untouched: exact source samples at a
-  /// factor of exactly 1.
+  /// True when the next `frames` frames pass through untouched: exact source samples (no
+  /// splice's crossfade) at a factor of exactly 1.
   func passesThrough(_ frames: Int) -> Bool {
-    sourceIsExact && constantFactor(over: position..<(position + Int64(frames))) == 1
+    let range = position..<(position + Int64(frames))
+    return sourceIsExact && constantFactor(over: range) == 1 && !clip.crossesSplice(range)
   }
 
   /// Adds (or, with `replacing`, writes) the next `frames` frames of the clip into `destination`,
@@ -121,7 +125,8 @@ final class ClipReader {
       let next: UnsafeBufferPointer<Float>?
       do { next = try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(for: error)) }
       guard let next else {
-        throw .input(input, .truncated(decoded: reader.framesDelivered, declared: clip.inPoint + clip.duration))
+        let declared = clip.splices.isEmpty ? clip.sourceEnd : clip.duration
+        throw .input(input, .truncated(decoded: reader.framesDelivered, declared: declared))
       }
       block = next
       blockOffset = 0

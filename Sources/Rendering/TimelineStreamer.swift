@@ -31,6 +31,9 @@ struct TimelineStreamer: Sendable {
   let timeline: Timeline
   let inputs: [InputSource]
   let facts: [SourceFacts]
+  /// Which sources play their whole file uncut (`MixPlanning.playsWhole`), so may be resampled
+  /// as one run with their neighbours.
+  let playsWhole: [Bool]
   let format: EncoderInputFormat
   let cancellation: RenderCancellation
   /// The parts of the timeline to play, in order; the whole timeline for a full render.
@@ -62,11 +65,13 @@ struct TimelineStreamer: Sendable {
     return longestOverlap + Int64(Self.blockFrames)
   }
 
-  /// Every frame where a block must end: clip edges, the edges of fades, ramps and ducks, those
+  /// Every frame where a block must end: clip edges, the edges of fades, ramps, splices and ducks, those
   /// the bus's stages ask for, and the range's edges.
   private func edges(of range: Range<Int64>, bus: BusChain) -> [Int64] {
     let clipEdges = timeline.clips.flatMap { clip in
-      [clip.start, clip.end] + clip.volumeRamps.flatMap { [clip.start + $0.range.lowerBound, clip.start + $0.range.upperBound] }
+      [clip.start, clip.end] + (clip.volumeRamps.map(\.range) + clip.splices.map(\.crossfadeRange)).flatMap {
+        [clip.start + $0.lowerBound, clip.start + $0.upperBound]
+      }
     }
     return Set(clipEdges + timeline.ducks.flatMap(\.edges) + bus.blockEdges + [range.lowerBound, range.upperBound]).sorted()
   }
@@ -89,7 +94,7 @@ struct TimelineStreamer: Sendable {
     let converter = PCMConverter(format: format)
     let channels = format.layout.channelCount
     let clips = timeline.clips
-    let runs = ResampledRuns(timeline: timeline, inputs: inputs, rates: facts.map(\.info.sampleRate))
+    let runs = ResampledRuns(timeline: timeline, playsWhole: playsWhole, rates: facts.map(\.info.sampleRate))
     var openRuns: [Int: ResampledRun] = [:]
     let mixEnd = max(range.upperBound, min(timeline.frameCount, range.upperBound + Int64(bus.lookaheadFrames)))
     let edges = edges(of: range, bus: bus) + (mixEnd > range.upperBound ? [mixEnd] : [])

@@ -35,8 +35,17 @@ extension PlanReport {
         }
       }
     }
+    if savedFrames > 0 { lines.append(savedTime) }
     lines += notes.map { "note: \($0)" }
     return lines.joined(separator: "\n")
+  }
+
+  /// `Time saved: 0:08.820 (track 1: 0:05.000, track 2: 0:03.820)`: what silence edits took out.
+  public var savedTime: String {
+    let parts = tracks.compactMap { track in
+      track.silence.flatMap { $0.savedFrames > 0 ? "track \(track.number): \(clock($0.savedFrames))" : nil }
+    }
+    return "Time saved: \(clock(savedFrames)) = \(savedFrames) sample frames (\(parts.joined(separator: ", ")))"
   }
 
   /// `Artist - Title (file)`, or the file alone when the name is only the file's.
@@ -47,7 +56,7 @@ extension PlanReport {
 
   private func row(_ number: String, listed: String, _ clip: ClipEntry, name: String) -> String {
     "\(String(repeating: " ", count: max(0, 3 - number.count)) + number)  \(pad(listed, 11))  \(pad(clock(clip.start), 11))  \(pad(clock(clip.end), 11))  "
-      + "\(pad(clock(clip.inPoint), 11))  \(pad(clock(clip.inPoint + clip.duration), 11))  "
+      + "\(pad(clock(clip.inPoint), 11))  \(pad(clock(clip.outPoint), 11))  "
       + "\(pad(String(format: "%+.1f dB", clip.gainDB), 8))  \(name)"
   }
 

@@ -16,6 +16,9 @@ public struct PlanReport: Encodable, Sendable {
   public var transitions: [TransitionEntry]
   /// The loudness the tracks were levelled to, in LUFS; nil without `--loudness`.
   public var targetLUFS: Double?
+  /// Frames silence edits and automatic cues took out of the mix (all tracks), and in seconds.
+  public var savedFrames: Int64 = 0
+  public var savedSeconds: Double = 0
   public var notes: [String]
 
   /// One track: its name, where listeners hear it start, and the clips it plays as.
@@ -35,6 +38,38 @@ public struct PlanReport: Encodable, Sendable {
     public var clips: [ClipEntry]
     /// How loudness levelling treated it; nil without `--loudness`.
     public var loudness: LevelEntry?
+    /// What silence edits and automatic cues did to it; nil where none applied.
+    public var silence: EditEntry?
+  }
+
+  /// One track's silence edits and automatic cues (`TrackEdit`), in source frames at the mix's rate.
+  public struct EditEntry: Encodable, Sendable {
+    /// Where the track starts and ends in its source after the edits.
+    public var inPoint: Int64
+    public var outPoint: Int64
+    /// How many pauses were shortened.
+    public var pausesShortened: Int
+    /// How much shorter the track is, in frames and seconds.
+    public var savedFrames: Int64
+    public var savedSeconds: Double
+    /// With `--auto-cue`: the cue points, and how many frames before cue-out the next track starts.
+    public var cueIn: Int64?
+    public var cueOut: Int64?
+    public var nextStartsBeforeEnd: Int64?
+    /// Why, a line per decision.
+    public var reasons: [String]
+
+    init(_ edit: TrackEdit, sampleRate: Int) {
+      inPoint = edit.inPoint
+      outPoint = edit.outPoint
+      pausesShortened = edit.cuts.count
+      savedFrames = edit.savedFrames
+      savedSeconds = Double(edit.savedFrames) / Double(sampleRate)
+      cueIn = edit.autoCue?.cueIn
+      cueOut = edit.autoCue?.cueOut
+      nextStartsBeforeEnd = edit.automaticOverlap
+      reasons = edit.reasons
+    }
   }
 
   /// One track's loudness decision (`LevelDecision`), in dB.
@@ -84,10 +119,22 @@ public struct PlanReport: Encodable, Sendable {
     public var start: Int64
     public var end: Int64
     public var inPoint: Int64
+    /// One past the last source frame it plays.
+    public var outPoint: Int64
     public var duration: Int64
     public var startSeconds: Double
+    /// Where it jumps forward in its source (pauses shortened): the clip frame each crossfade
+    /// starts at, the source frame it resumes from, and the crossfade's length.
+    public var splices: [SpliceEntry]
     public var gainDB: Double
     public var ramps: [RampEntry]
+  }
+
+  /// A jump forward in a clip's source (`Splice`).
+  public struct SpliceEntry: Encodable, Sendable {
+    public var clipFrame: Int64
+    public var sourceFrame: Int64
+    public var length: Int64
   }
 
   /// A change of volume: a fade or an envelope's ramp, in timeline frames.
@@ -129,7 +176,8 @@ public struct PlanReport: Encodable, Sendable {
     notes = plan.notes
     func entry(_ clip: Clip) -> ClipEntry {
       ClipEntry(
-        start: clip.start, end: clip.end, inPoint: clip.inPoint, duration: clip.duration, startSeconds: Double(clip.start) / rate,
+        start: clip.start, end: clip.end, inPoint: clip.inPoint, outPoint: clip.sourceEnd, duration: clip.duration,
+        startSeconds: Double(clip.start) / rate, splices: clip.splices.map { SpliceEntry(clipFrame: $0.clipFrame, sourceFrame: $0.sourceFrame, length: $0.length) },
         gainDB: Self.decibels(clip.gain),
         ramps: clip.volumeRamps.map {
           RampEntry(from: $0.from, to: $0.to, start: clip.start + $0.range.lowerBound, end: clip.start + $0.range.upperBound, curve: $0.curve.rawValue)
@@ -171,12 +219,19 @@ public struct PlanReport: Encodable, Sendable {
     }
   }
 
-  /// Describes a planned mix, with each track's loudness decision when it was levelled.
+  /// Describes a planned mix, with each track's loudness decision when it was levelled and its
+  /// silence edits where any applied.
   public init(_ mix: MixPlan) {
     self.init(plan: mix.plan, inputs: mix.sources)
+    let items = mix.plan.timeline.items
+    for index in tracks.indices {
+      let source = items[index].source
+      if let edit = source < mix.edits.count ? mix.edits[source] : nil { tracks[index].silence = EditEntry(edit, sampleRate: sampleRate) }
+    }
+    savedFrames = tracks.reduce(0) { $0 + ($1.silence?.savedFrames ?? 0) }
+    savedSeconds = Double(savedFrames) / Double(sampleRate)
     guard let levelling = mix.levelling else { return }
     targetLUFS = levelling.targetLUFS
-    let items = mix.plan.timeline.items
     for index in tracks.indices {
       tracks[index].loudness = levelling.decisions.first { $0.input == items[index].source }.map(LevelEntry.init)
     }

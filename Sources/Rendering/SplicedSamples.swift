@@ -1,0 +1,110 @@
+import Composition
+
+/// A spliced clip's frames, in its own time, read in one forward pass over its source: source
+/// frames as they are, and at each splice the outgoing side's last frames crossfaded (equal
+/// power) into the incoming side's first.
+///
+/// The frames a splice skips are decoded and dropped, never sought past: the gaps are pauses of
+/// seconds, and one reader going forward is exact in every format.
+final class SplicedSamples: ClipSamples {
+  private let source: any ClipSamples
+  private let clip: Clip
+  private let channels: Int
+  /// Frames of the clip handed out so far.
+  private(set) var framesDelivered: Int64 = 0
+  /// The next splice to play.
+  private var nextSplice = 0
+  /// The source frame the next frame taken from `source` is.
+  private var sourcePosition: Int64 = 0
+  private var block = UnsafeBufferPointer<Float>(start: nil, count: 0)
+  private var blockOffset = 0
+  private var outgoing: [Float] = []
+  /// The crossfaded frames handed out, valid until the next call.
+  private var mixed = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+  var copiesSamplesExactly: Bool { source.copiesSamplesExactly }
+
+  /// Plays `clip` (its in-point and splices) from `source`, which starts at source frame 0.
+  init(source: any ClipSamples, clip: Clip, channels: Int) {
+    self.source = source
+    self.clip = clip
+    self.channels = channels
+  }
+
+  deinit { mixed.deallocate() }
+
+  func nextBlock() throws -> UnsafeBufferPointer<Float>? {
+    if sourcePosition == 0 && framesDelivered == 0 { try drop(upTo: clip.inPoint) }
+    if nextSplice < clip.splices.count, framesDelivered == clip.splices[nextSplice].clipFrame {
+      return try crossfade(clip.splices[nextSplice])
+    }
+    let untilSplice = nextSplice < clip.splices.count ? clip.splices[nextSplice].clipFrame - framesDelivered : Int64.max
+    guard let taken = try take(maxFrames: Int(min(untilSplice, 1 << 20))) else { return nil }
+    framesDelivered += Int64(taken.count / channels)
+    return taken
+  }
+
+  /// Clip frames cannot be found without playing the splices before them.
+  func seek(toFrame frame: Int64) -> Bool { false }
+
+  /// Mixes the outgoing side's next `splice.length` frames into the incoming side's first; nil
+  /// when the source ends first.
+  private func crossfade(_ splice: Splice) throws -> UnsafeBufferPointer<Float>? {
+    let frames = Int(splice.length)
+    if mixed.count < frames * channels {
+      mixed.deallocate()
+      mixed = .allocate(capacity: frames * channels)
+    }
+    outgoing.removeAll(keepingCapacity: true)
+    guard try append(frames * channels, to: &outgoing) else { return nil }
+    try drop(upTo: splice.sourceFrame)
+    var done = 0
+    while done < frames {
+      guard let incoming = try take(maxFrames: frames - done) else { return nil }
+      for offset in 0..<(incoming.count / channels) {
+        let frame = done + offset
+        let progress = (Double(frame) + 0.5) / Double(frames)
+        let out = Float(FadeCurve.equalPower.fadeOutGain(progress))
+        let into = Float(FadeCurve.equalPower.fadeInGain(progress))
+        for channel in 0..<channels {
+          let sample = frame * channels + channel
+          mixed[sample] = outgoing[sample] * out + incoming[offset * channels + channel] * into
+        }
+      }
+      done += incoming.count / channels
+    }
+    nextSplice += 1
+    framesDelivered += splice.length
+    return UnsafeBufferPointer(rebasing: mixed[0..<(frames * channels)])
+  }
+
+  /// Appends the next `samples` samples of the source to `buffer`; false when it ends first.
+  private func append(_ samples: Int, to buffer: inout [Float]) throws -> Bool {
+    while buffer.count < samples {
+      guard let taken = try take(maxFrames: (samples - buffer.count) / channels) else { return false }
+      buffer.append(contentsOf: taken)
+    }
+    return true
+  }
+
+  /// Drops source frames until the next one taken is `frame`.
+  private func drop(upTo frame: Int64) throws {
+    while sourcePosition < frame {
+      guard try take(maxFrames: Int(min(frame - sourcePosition, 1 << 20))) != nil else { return }
+    }
+  }
+
+  /// Up to `maxFrames` frames of the source, decoding a block when none are left; nil at its end.
+  private func take(maxFrames: Int) throws -> UnsafeBufferPointer<Float>? {
+    while blockOffset >= block.count {
+      guard let next = try source.nextBlock() else { return nil }
+      block = next
+      blockOffset = 0
+    }
+    let count = min(maxFrames * channels, block.count - blockOffset)
+    defer {
+      blockOffset += count
+      sourcePosition += Int64(count / channels)
+    }
+    return UnsafeBufferPointer(rebasing: block[blockOffset..<(blockOffset + count)])
+  }
+}
