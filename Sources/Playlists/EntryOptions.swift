@@ -14,6 +14,8 @@ public struct EntryOptions: Sendable, Equatable {
   public var transition: TransitionSpec?
   /// True when loudness levelling leaves this entry alone (`loudness: off`).
   public var loudnessExempt = false
+  /// Its own silence and cue settings (`max-pause`, `silence: keep`, ...).
+  public var silence = SilenceSettings()
 
   public init(
     inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,

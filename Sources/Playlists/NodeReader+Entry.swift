@@ -14,6 +14,7 @@ extension NodeReader {
       guard node.scalar?.string == "off" else { throw error(node, "an entry's 'loudness' can only be 'off' (leave it out of levelling)") }
       options.loudnessExempt = true
     }
+    options.silence = try silenceSettings(fields, inEntry: true)
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
       throw error(fields["in"]!, "'in' (\(inPoint.seconds) s) must come before 'out' (\(outPoint.seconds) s)")
     }

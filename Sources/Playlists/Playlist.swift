@@ -34,16 +34,18 @@ public struct PlaylistDefaults: Sendable, Equatable {
   public var gap: Double?
   public var albumAware: Bool?
   public var loudness: LoudnessSettings
+  public var silence: SilenceSettings
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil,
-    loudness: LoudnessSettings = LoudnessSettings()
+    loudness: LoudnessSettings = LoudnessSettings(), silence: SilenceSettings = SilenceSettings()
   ) {
     self.crossfade = crossfade
     self.curve = curve
     self.gap = gap
     self.albumAware = albumAware
     self.loudness = loudness
+    self.silence = silence
   }
 }
 
