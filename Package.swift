@@ -49,6 +49,7 @@ let package = Package(
     .testTarget(name: "PlaylistsTests", dependencies: ["Playlists"]),
     .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AudioTestSupport"]),
     .testTarget(name: "MixingTests", dependencies: ["Rendering", "AudioTestSupport"]),
+    .testTarget(name: "SilenceTests", dependencies: ["Rendering", "Analysis", "Composition", "AudioTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["AudioTestSupport"]),
     .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport"], path: "Tests/FuzzSupport"),
     .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),

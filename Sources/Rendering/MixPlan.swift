@@ -1,9 +1,11 @@
 import Composition
 
-/// A mix as planned: the timeline, the inputs its clips name (tracks, then overlays), and the
-/// tracks' loudness levelling when it was asked for.
+/// A mix as planned: the timeline, the inputs its clips name (tracks, then overlays), the
+/// tracks' loudness levelling when it was asked for, and their silence edits and automatic cues.
 public struct MixPlan: Sendable {
   public var plan: Plan
   public var sources: [InputSource]
   public var levelling: Levelling?
+  /// One per track, nil where no edit applies.
+  public var edits: [TrackEdit?] = []
 }

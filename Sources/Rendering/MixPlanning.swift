@@ -16,6 +16,8 @@ struct MixPlanning {
   let sampleRate: Int
   /// The tracks' loudness gains, when levelling.
   var levelling: Levelling? = nil
+  /// Each track's silence edits and automatic cues, where any apply.
+  var edits: [TrackEdit?] = []
 
   /// True when some transition asks for an `auto` curve, so the inputs' edges are needed.
   static func needsEdges(inputs: [InputSource], mix: MixOptions) -> Bool {
@@ -24,6 +26,14 @@ struct MixPlanning {
       return crossfade.outCurve == .auto || crossfade.inCurve == .auto
     }
     return (mix.curve == .auto && (mix.crossfade ?? 0) > 0) || inputs.contains { isAuto($0.options.transition) }
+  }
+
+  /// Which of `sources` (tracks, then any overlays) play their whole file uncut: no cue point of
+  /// their own, no silence edit.
+  static func playsWhole(_ sources: [InputSource], edits: [TrackEdit?]) -> [Bool] {
+    sources.indices.map { index in
+      sources[index].options.cueIsAutomatic && (index < edits.count ? edits[index]?.isEmpty ?? true : true)
+    }
   }
 
   /// Lays the mix out, then the overlays over it.
@@ -36,7 +46,8 @@ struct MixPlanning {
       items.append(try item(index, input: input, length: facts[index].frameCount(at: sampleRate)))
     }
     let firstPlan = try plan(items)
-    let runs = ResampledRuns(timeline: firstPlan.timeline, inputs: inputs, rates: facts.map(\.info.sampleRate)).runs
+    let playsWhole = Self.playsWhole(inputs, edits: edits)
+    let runs = ResampledRuns(timeline: firstPlan.timeline, playsWhole: playsWhole, rates: facts.map(\.info.sampleRate)).runs
     guard !runs.isEmpty else { return firstPlan }
     for run in runs {
       let sources = run.map { firstPlan.timeline.clips[$0].source }
@@ -73,10 +84,29 @@ struct MixPlanning {
   private func item(_ index: Int, input: InputSource, length: Int64) throws(RenderError) -> PlanItem {
     let options = input.options
     try checkTimes(of: input)
-    return PlanItem(
+    var item = PlanItem(
       source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
       gain: gain(options) * Decibels.factor(levelling?.gainDB(ofInput: index) ?? 0), fadeIn: fade(options.fadeIn),
       fadeOut: fade(options.fadeOut), transition: options.transition.map(request), album: input.album ?? facts[index].info.tags["album"], label: input.label)
+    if let edit = edit(index) {
+      (item.inPoint, item.outPoint, item.cuts) = (edit.inPoint, edit.outPoint, edit.cuts)
+      if item.transition == nil, let overlap = automaticOverlap(after: index) {
+        item.transition = .crossfade(
+          outLength: overlap, inLength: min(overlap, frames(PauseCuts.crossfadeSeconds)!), outCurve: mix.curve, inCurve: .fixed(.equalPower),
+          overlap: overlap)
+      }
+    }
+    return item
+  }
+
+  private func edit(_ index: Int) -> TrackEdit? { index < edits.count ? edits[index] : nil }
+
+  /// The overlap the audio chose into the track after `index`, no longer than either track plays.
+  private func automaticOverlap(after index: Int) -> Int64? {
+    guard index + 1 < inputs.count, let overlap = edit(index)?.automaticOverlap else { return nil }
+    let playedLength = { (edit: TrackEdit) in edit.outPoint - edit.inPoint - edit.cuts.reduce(0) { $0 + Int64($1.skipped.count) } }
+    let next = edit(index + 1).map(playedLength) ?? facts[index + 1].frameCount(at: sampleRate)
+    return min(overlap, playedLength(edit(index)!), next)
   }
 
   /// Refuses negative or endless cue and fade times.

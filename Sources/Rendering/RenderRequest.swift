@@ -86,6 +86,8 @@ public struct RenderReport: Sendable {
   public var inputs: [InputSource]
   /// The tracks' loudness levelling, when it was asked for.
   public var levelling: Levelling?
+  /// Each track's silence edits and automatic cues, nil where none applied.
+  public var edits: [TrackEdit?] = []
   /// The output's loudness and true peak, when it was metered.
   public var loudness: OutputLoudness?
   /// What the user should know about writing the output that is not an error.

@@ -48,6 +48,7 @@ public enum Renderer {
     var inputs: InputFacts
     var format: OutputFormat
     var levelling: Levelling? = nil
+    var edits: [TrackEdit?] = []
   }
 
   /// Gathers the inputs' facts, resolves the output format and plans the mix.
@@ -61,7 +62,7 @@ public enum Renderer {
     mix.plan.notes += format.notes
     let trackFrames = inputs.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
     try LengthGuard.check(mix.plan, trackFrames: trackFrames, allowLong: request.allowLong)
-    return Prepared(plan: mix.plan, inputs: inputs, format: format, levelling: mix.levelling)
+    return Prepared(plan: mix.plan, inputs: inputs, format: format, levelling: mix.levelling, edits: mix.edits)
   }
 
   /// Levels the tracks' loudness when asked, then plans the mix at `sampleRate`.
@@ -72,25 +73,32 @@ public enum Renderer {
         inputs: request.inputs, facts: Array(facts.facts.prefix(request.inputs.count)), options: loudness, target: target,
         cache: request.cache)
     }
+    let edits = Editing(inputs: request.inputs, facts: facts.facts, mix: request.mix, sampleRate: sampleRate).decide()
     var plan = try MixPlanning(
       inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate,
-      levelling: levelling
+      levelling: levelling, edits: edits
     ).plan()
     plan.notes += facts.notes + (levelling?.notes(labels: request.inputs.map(\.label)) ?? [])
-    return MixPlan(plan: plan, sources: facts.sources, levelling: levelling)
+    plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
+    return MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
   }
 
   /// The facts of the request's inputs and overlays, through its cache: with the analysis pass
-  /// when levelling needs it (only for the tracks without gain tags, when gains come from tags).
+  /// when levelling or automatic cues need it (levelling only for the tracks without gain tags,
+  /// when gains come from tags), and the audible spans silence edits read.
   static func gatherFacts(_ request: RenderRequest) throws(RenderError) -> InputFacts {
     let loudness = request.mix.loudness
     let sources = request.inputs + request.overlays.map(\.input)
     let edges = MixPlanning.needsEdges(inputs: request.inputs, mix: request.mix)
-    let analysesAll = loudness.needsAnalysis && loudness.gainSource == .analysis
-    var gathered = try InputFacts.gather(sources, needs: FactsNeeds(edges: edges, analysis: analysesAll), cache: request.cache)
+    let silence = request.inputs.map { Editing.needs(for: $0, mix: request.mix) }
+    let thresholds = Set(silence.flatMap(\.thresholds)).sorted()
+    let analysesAll = (loudness.needsAnalysis && loudness.gainSource == .analysis) || silence.contains { $0.analysis }
+    var gathered = try InputFacts.gather(
+      sources, needs: FactsNeeds(edges: edges, analysis: analysesAll, audibleThresholds: thresholds), cache: request.cache)
     guard loudness.needsAnalysis && !analysesAll else { return gathered }
     let untagged = request.inputs.indices.filter { TaggedLoudness(tags: gathered.facts[$0].info.tags) == nil }
-    let analysed = try InputFacts.gather(untagged.map { sources[$0] }, needs: FactsNeeds(edges: edges, analysis: true), cache: request.cache)
+    let analysed = try InputFacts.gather(
+      untagged.map { sources[$0] }, needs: FactsNeeds(edges: edges, analysis: true, audibleThresholds: thresholds), cache: request.cache)
     for (slot, index) in untagged.enumerated() { gathered.facts[index] = analysed.facts[slot] }
     gathered.notes += analysed.notes
     return gathered
@@ -135,7 +143,8 @@ public enum Renderer {
       throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
     }
     let streamer = TimelineStreamer(
-      timeline: plan.timeline, inputs: inputs, facts: facts.facts, format: writer.inputFormat,
+      timeline: plan.timeline, inputs: inputs, facts: facts.facts, playsWhole: MixPlanning.playsWhole(inputs, edits: prepared.edits),
+      format: writer.inputFormat,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
       makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
@@ -166,7 +175,7 @@ public enum Renderer {
     var report = RenderReport(
       outputPath: request.outputPath, plan: plan, segments: selection.segments, outputFrameCount: selection.frameCount,
       layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName,
-      trackList: trackList, inputs: inputs, levelling: prepared.levelling, loudness: loudness, notes: notes)
+      trackList: trackList, inputs: inputs, levelling: prepared.levelling, edits: prepared.edits, loudness: loudness, notes: notes)
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {

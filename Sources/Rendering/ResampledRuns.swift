@@ -6,13 +6,14 @@ struct ResampledRuns {
   /// Each run's clip indexes, in order; only runs of two or more tracks.
   let runs: [[Int]]
 
-  init(timeline: Timeline, inputs: [InputSource], rates: [Int]) {
+  /// The runs of `timeline`, whose sources are at `rates`; `playsWhole` tells which sources'
+  /// tracks play the whole file, uncut.
+  init(timeline: Timeline, playsWhole: [Bool], rates: [Int]) {
     var runs: [[Int]] = []
     var current: [Int] = []
     var previous: Clip?
     for (index, clip) in timeline.clips.enumerated() where clip.layer == .track {
-      let input = inputs[clip.source]
-      let resampledWhole = rates[clip.source] != timeline.sampleRate && input.options.inPoint == nil && input.options.outPoint == nil
+      let resampledWhole = rates[clip.source] != timeline.sampleRate && playsWhole[clip.source]
       if let last = previous, resampledWhole, !current.isEmpty, last.end == clip.start, rates[last.source] == rates[clip.source] {
         current.append(index)
       } else {

@@ -19,6 +19,9 @@ struct PlanCommand: ParsableCommand {
   @OptionGroup(title: "Loudness")
   var loudness: LoudnessFlags
 
+  @OptionGroup(title: "Silence and cue points")
+  var silence: SilenceFlags
+
   @OptionGroup(title: "Facts cache")
   var cache: CacheFlags
 
@@ -34,7 +37,7 @@ struct PlanCommand: ParsableCommand {
   func run() throws {
     FFmpegLogLevel.quiet.apply()
     do {
-      var request = try RenderRequest(arguments: inputs, outputPath: "", choices: try loudness.choices(into: mix.choices()))
+      var request = try RenderRequest(arguments: inputs, outputPath: "", choices: try silence.choices(into: loudness.choices(into: mix.choices())))
       request.cache = cache.cache
       let mixPlan = try Renderer.plan(request, sampleRate: sampleRate)
       let report = PlanReport(mixPlan)

@@ -18,6 +18,9 @@ struct RenderInputs: ParsableArguments {
   @OptionGroup(title: "Loudness")
   var loudness: LoudnessFlags
 
+  @OptionGroup(title: "Silence and cue points")
+  var silence: SilenceFlags
+
   @OptionGroup(title: "Facts cache")
   var cache: CacheFlags
 
@@ -32,7 +35,7 @@ struct RenderInputs: ParsableArguments {
 
   /// The render request the options describe.
   func request(verify: Bool = true) throws -> RenderRequest {
-    var request = try RenderRequest(arguments: inputs, outputPath: output, choices: try loudness.choices(into: mix.choices()))
+    var request = try RenderRequest(arguments: inputs, outputPath: output, choices: try silence.choices(into: loudness.choices(into: mix.choices())))
     request.output = try format.options()
     request.overwrite = overwrite
     request.verify = verify

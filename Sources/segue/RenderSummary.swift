@@ -15,6 +15,8 @@ struct RenderSummary: CustomStringConvertible {
       let parts = report.segments.map { "\(TimeFormat.clock(frames: $0.lowerBound, sampleRate: rate))-\(TimeFormat.clock(frames: $0.upperBound, sampleRate: rate))" }
       lines.append("Part of the mix: \(parts.joined(separator: ", ")) of \(TimeFormat.clock(frames: report.timeline.frameCount, sampleRate: rate))")
     }
+    let plan = RenderSummaryReport(report).plan
+    if plan.savedFrames > 0 { lines.append(plan.savedTime) }
     lines += report.allNotes.map { "Note: \($0)" }
     if let verified = report.verifiedFrameCount {
       lines.append("Verified: FFmpeg decodes \(verified) sample frames, as the timeline says")

@@ -62,8 +62,19 @@ struct FactsGathering {
       }
       return facts
     }
-    return try decodeWhole(path, info: info, tolerance: tolerance, decoding: decoding)
+    var facts = try decodeWhole(path, info: info, tolerance: tolerance, decoding: decoding)
+    // What an earlier decode found and this one did not look for is kept.
+    facts.edges = facts.edges ?? known?.edges
+    if facts.analysis == nil { facts.analysis = known?.analysis }
+    let found = Set(facts.audible?.map(\.thresholdDB) ?? [])
+    let kept = (known?.audible ?? []).filter { !found.contains($0.thresholdDB) }.suffix(max(0, Self.keptThresholds - found.count))
+    facts.audible = (facts.audible ?? []) + kept
+    return facts
   }
+
+  /// How many thresholds' audible spans a file's facts keep (the latest), so trying thresholds
+  /// does not grow the cache without end.
+  private static let keptThresholds = 4
 
   /// Decodes the whole file once: its exact length, delay and padding, both edges, and the
   /// analysis when it is needed; tells `decoding` the frames decoded after each block.
@@ -74,9 +85,13 @@ struct FactsGathering {
     let reader = try AudioFileReader(path: path, tolerance: tolerance, known: info)
     let collector = try EdgeCollector(sourceRate: info.sampleRate, channels: reader.output.channelCount)
     let analyzer = needs.analysis ? SignalAnalyzer(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) : nil
+    let thresholds = needs.audibleThresholds
+    let spans = thresholds.isEmpty
+      ? nil : AudibleSpansFinder(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount, thresholdsDB: thresholds)
     while let block = try reader.nextBlock() {
       try collector.add(block)
       analyzer?.add(block)
+      spans?.add(block)
       decoding?(reader.framesDelivered)
     }
     return SourceFacts(
@@ -85,7 +100,7 @@ struct FactsGathering {
         delay: reader.delayRemoved, padding: reader.paddingRemoved, damagedRanges: reader.damagedRanges,
         missingAtEnd: reader.missingAtEnd),
       edges: try collector.finish(),
-      analysis: analyzer?.finish())
+      analysis: analyzer?.finish(), audible: spans?.finish())
   }
 
   /// Decodes only the first and last seconds, where the file can be entered exactly; nil where

@@ -18,6 +18,11 @@ public struct SourceFacts: Sendable, Equatable, Codable {
   public var edges: EdgeSnippets?
   /// Loudness, peaks and level envelope at the source's own rate; nil until something asks.
   public var analysis: SignalAnalysis?
+  /// Where it is audible, to the sample, at each threshold silence edits asked for.
+  public var audible: [AudibleSpans]?
+
+  /// The audible spans at `thresholdDB`, if they were found.
+  public func audible(at thresholdDB: Double) -> AudibleSpans? { audible?.first { $0.thresholdDB == thresholdDB } }
 
   /// The exact length in frames at `sampleRate`.
   public func frameCount(at sampleRate: Int) -> Int64 {
@@ -60,18 +65,22 @@ public struct FactsNeeds: Sendable, Equatable {
   public var decoded: Bool
   /// The analysis pass: loudness, peaks, level envelope (for `analyze` and loudness levelling).
   public var analysis: Bool
+  /// The thresholds (dBFS) to find the audible spans at, for silence edits.
+  public var audibleThresholds: [Double]
 
-  public init(edges: Bool = false, decoded: Bool = false, analysis: Bool = false) {
+  public init(edges: Bool = false, decoded: Bool = false, analysis: Bool = false, audibleThresholds: [Double] = []) {
     self.edges = edges
     self.decoded = decoded
     self.analysis = analysis
+    self.audibleThresholds = audibleThresholds
   }
 
   /// True when only a full decode gives what is needed.
-  var decodesWhole: Bool { decoded || analysis }
+  var decodesWhole: Bool { decoded || analysis || !audibleThresholds.isEmpty }
 
-  /// True when `facts` hold all of this.
+  /// True when `facts` hold all of this (an analysis with the 10 ms loudness track).
   func areMet(by facts: SourceFacts) -> Bool {
-    (!edges || facts.edges != nil) && (!decoded || facts.decoded != nil) && (!analysis || facts.analysis != nil)
+    (!edges || facts.edges != nil) && (!decoded || facts.decoded != nil) && (!analysis || facts.analysis?.loudness != nil)
+      && audibleThresholds.allSatisfy { facts.audible(at: $0) != nil }
   }
 }

@@ -16,11 +16,13 @@ public struct MixChoices: Sendable, Equatable {
   public var gainSource: LoudnessOptions.GainSource
   public var measure: Bool
   public var writeReplayGain: Bool
+  /// Silence edits and automatic cues, each over the playlist's.
+  public var silence: SilenceSettings
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool = false,
     loudness: LoudnessSettings = LoudnessSettings(), gainSource: LoudnessOptions.GainSource = .analysis, measure: Bool = false,
-    writeReplayGain: Bool = false
+    writeReplayGain: Bool = false, silence: SilenceSettings = SilenceSettings()
   ) {
     self.crossfade = crossfade
     self.curve = curve
@@ -30,6 +32,7 @@ public struct MixChoices: Sendable, Equatable {
     self.gainSource = gainSource
     self.measure = measure
     self.writeReplayGain = writeReplayGain
+    self.silence = silence
   }
 
   /// The mix options these choices make over `defaults`.
@@ -43,7 +46,8 @@ public struct MixChoices: Sendable, Equatable {
       loudness: LoudnessOptions(
         targetLUFS: loudness.target ?? defaults.loudness.target ?? nil, scope: loudness.scope ?? defaults.loudness.scope ?? .auto,
         truePeakDBTP: loudness.truePeak ?? defaults.loudness.truePeak, peakPolicy: loudness.peakPolicy ?? defaults.loudness.peakPolicy ?? .limit,
-        gainSource: gainSource, measure: measure, writeReplayGain: writeReplayGain))
+        gainSource: gainSource, measure: measure, writeReplayGain: writeReplayGain),
+      silence: silence.over(defaults.silence))
   }
 }
 

@@ -1,4 +1,5 @@
 import Composition
+import Playlists
 
 /// How to join the inputs where their own entries do not say, in seconds.
 public struct MixOptions: Sendable, Equatable {
@@ -13,15 +14,18 @@ public struct MixOptions: Sendable, Equatable {
   public var albumAware: Bool
   /// Loudness levelling and the peak guard.
   public var loudness: LoudnessOptions
+  /// Silence edits and automatic cues for every track (an entry's own settings win).
+  public var silence: SilenceSettings
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice = .fixed(.equalPower), gap: Double? = nil, albumAware: Bool = false,
-    loudness: LoudnessOptions = LoudnessOptions()
+    loudness: LoudnessOptions = LoudnessOptions(), silence: SilenceSettings = SilenceSettings()
   ) {
     self.crossfade = crossfade
     self.curve = curve
     self.gap = gap
     self.albumAware = albumAware
     self.loudness = loudness
+    self.silence = silence
   }
 }

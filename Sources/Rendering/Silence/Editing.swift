@@ -1,0 +1,108 @@
+import Analysis
+import Composition
+import FFmpegAudio
+import Playlists
+
+/// Decides every track's silence edits and automatic cue points from its facts: pure policy, in
+/// frames at the mix's rate, every decision with its reason.
+struct Editing {
+  let inputs: [InputSource]
+  let facts: [SourceFacts]
+  let mix: MixOptions
+  let sampleRate: Int
+
+  /// The rules that apply to `input`: its entry's settings over the mix's.
+  static func rules(for input: InputSource, mix: MixOptions) -> SilenceRules? {
+    SilenceRules(input.options.silence.over(mix.silence))
+  }
+
+  /// What `input`'s facts must hold for its edits.
+  static func needs(for input: InputSource, mix: MixOptions) -> (thresholds: [Double], analysis: Bool) {
+    guard let rules = rules(for: input, mix: mix) else { return ([], false) }
+    return (rules.audibleThresholds, rules.autoCue != nil && input.options.cueIsAutomatic)
+  }
+
+  /// Each track's edit; nil where none applies.
+  func decide() -> [TrackEdit?] {
+    inputs.indices.map { index in
+      guard let rules = Self.rules(for: inputs[index], mix: mix) else { return nil }
+      let edit = edit(index, rules: rules)
+      return edit.isEmpty && edit.reasons.isEmpty ? nil : edit
+    }
+  }
+
+  private func edit(_ index: Int, rules: SilenceRules) -> TrackEdit {
+    let options = inputs[index].options
+    let length = facts[index].frameCount(at: sampleRate)
+    let region = (options.inPoint?.frames(at: sampleRate) ?? 0)..<min(length, options.outPoint?.frames(at: sampleRate) ?? length)
+    var edit = TrackEdit(input: index, region: region, inPoint: region.lowerBound, outPoint: region.upperBound, cuts: [], reasons: [])
+    guard !region.isEmpty else { return edit }
+    let clock = { (frames: Int64) in TimeFormat.clock(frames: frames, sampleRate: sampleRate) }
+    if let cueRules = rules.autoCue, options.cueIsAutomatic, let analysis = facts[index].analysis {
+      if let cue = AutoCue(analysis: analysis, rules: cueRules, crossfade: mix.crossfade, mixRate: sampleRate) {
+        edit.inPoint = cue.cueIn
+        edit.outPoint = max(cue.cueIn + 1, cue.cueOut)
+        edit.autoCue = cue
+        edit.reasons += cue.reasons
+      } else {
+        edit.reasons.append("no automatic cue points: nothing in it is loud enough to measure")
+      }
+    }
+    if rules.trim { trim(&edit, rules: rules, clock: clock) }
+    if let maxPause = rules.maxPause { shortenPauses(&edit, to: maxPause, rules: rules, clock: clock) }
+    return edit
+  }
+
+  /// Moves the in and out points to the first and last sound above the trim threshold, a margin
+  /// outside them.
+  private func trim(_ edit: inout TrackEdit, rules: SilenceRules, clock: (Int64) -> String) {
+    let level = "\(Int(rules.trimThresholdDB)) dBFS"
+    guard let sounds = sounds(edit, at: rules.trimThresholdDB), let first = sounds.first, let last = sounds.last else {
+      edit.reasons.append("not trimmed: nothing in it reaches \(level)")
+      return
+    }
+    let margin = Int64((rules.trimMargin * Double(sampleRate)).rounded())
+    let start = max(edit.inPoint, first.lowerBound - margin)
+    let end = min(edit.outPoint, last.upperBound + margin)
+    if start > edit.inPoint {
+      edit.reasons.append("trimmed \(clock(start - edit.inPoint)) of dead air at the start: the first sound above \(level) is at \(clock(first.lowerBound))")
+    }
+    if end < edit.outPoint {
+      edit.reasons.append("trimmed \(clock(edit.outPoint - end)) of dead air at the end: the last sound above \(level) ends at \(clock(last.upperBound))")
+    }
+    (edit.inPoint, edit.outPoint) = (start, end)
+  }
+
+  /// Shortens every pause longer than `maxPause` seconds to exactly that, the silence before the
+  /// first sound and after the last to half of it.
+  private func shortenPauses(_ edit: inout TrackEdit, to maxPause: Double, rules: SilenceRules, clock: (Int64) -> String) {
+    let level = "\(Int(rules.silenceThresholdDB)) dBFS"
+    guard let sounds = sounds(edit, at: rules.silenceThresholdDB), let first = sounds.first, let last = sounds.last else {
+      edit.reasons.append("pauses kept: nothing in it reaches \(level)")
+      return
+    }
+    let pause = Int64((maxPause * Double(sampleRate)).rounded())
+    let lengthBefore = edit.outPoint - edit.inPoint
+    edit.inPoint = max(edit.inPoint, first.lowerBound - pause / 2)
+    edit.outPoint = min(edit.outPoint, last.upperBound + pause - pause / 2)
+    let leading = lengthBefore - (edit.outPoint - edit.inPoint)
+    let crossfade = Int64((PauseCuts.crossfadeSeconds * Double(sampleRate)).rounded())
+    edit.cuts = PauseCuts.cuts(between: sounds, maxPause: pause, crossfade: crossfade)
+    let skipped = edit.cuts.reduce(Int64(0)) { $0 + Int64($1.skipped.count) }
+    edit.reasons.append(
+      "shortened \(edit.cuts.count) pause\(edit.cuts.count == 1 ? "" : "s") under \(level) longer than \(clock(pause)) to \(clock(pause)) "
+        + "(\(clock(skipped)) saved) and the silence at its ends to \(clock(pause / 2)) (\(clock(leading)) saved)")
+  }
+
+  /// The sounds of the track between its current in and out points, at `threshold`; nil when its
+  /// facts lack them.
+  private func sounds(_ edit: TrackEdit, at threshold: Double) -> [Range<Int64>]? {
+    guard let spans = facts[edit.input].audible(at: threshold) else { return nil }
+    return PauseCuts.sounds(spans, sourceRate: facts[edit.input].info.sampleRate, mixRate: sampleRate, in: edit.inPoint..<edit.outPoint)
+  }
+}
+
+extension EntryOptions {
+  /// True when the entry leaves its cue points to the audio: it gives neither `in` nor `out`.
+  var cueIsAutomatic: Bool { inPoint == nil && outPoint == nil }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Playlists
+import Rendering
+
+/// The command-line options for silence edits and automatic cue points.
+struct SilenceFlags: ParsableArguments {
+  @Flag(help: "Remove dead air at the start and end of every track (below --trim-threshold, keeping --trim-margin).")
+  var trimSilence = false
+
+  @Option(help: ArgumentHelp("Shorten every pause longer than this to exactly this long, cut in its middle (0.1 to 3600).", valueName: "seconds"))
+  var maxPause: Double?
+
+  @Option(parsing: .unconditional, help: ArgumentHelp("Speech under this level is paused (-120 to 0, default -35).", valueName: "dBFS"))
+  var silenceThreshold: Double?
+
+  @Option(parsing: .unconditional, help: ArgumentHelp("A track's edges under this level are dead air (-120 to 0, default -60).", valueName: "dBFS"))
+  var trimThreshold: Double?
+
+  @Option(help: ArgumentHelp("Seconds kept before the first and after the last sound when trimming (0 to 10, default 0.05).", valueName: "seconds"))
+  var trimMargin: Double?
+
+  @Flag(help: "Place cue-in, cue-out and where the next track starts from the audio (a playlist's own cue points and transitions win).")
+  var autoCue = false
+
+  @Option(parsing: .unconditional, help: ArgumentHelp("Cue-in and cue-out where a track rises above / falls below its loudness plus this (-70 to 0, default -42).", valueName: "LU"))
+  var cueLevel: Double?
+
+  @Option(parsing: .unconditional, help: ArgumentHelp("The next track starts where the ending stays under its loudness plus this (-70 to 0, default -8).", valueName: "LU"))
+  var overlapLevel: Double?
+
+  @Option(help: ArgumentHelp("The longest automatic overlap (0 to 60, default 10).", valueName: "seconds"))
+  var maxOverlap: Double?
+
+  func validate() throws { _ = try choices(into: MixChoices()) }
+
+  /// `choices` with what these flags choose.
+  func choices(into choices: MixChoices) throws -> MixChoices {
+    var choices = choices
+    var settings = SilenceSettings()
+    if trimSilence { settings.trim = true }
+    if autoCue { settings.autoCue = true }
+    if let maxPause { settings.maxPause = .some(try checked(maxPause, "--max-pause", within: SilenceSettings.maxPauseRange, unit: "s")) }
+    settings.silenceThreshold = try silenceThreshold.map { try checked($0, "--silence-threshold", within: SilenceSettings.thresholdRange, unit: "dBFS") }
+    settings.trimThreshold = try trimThreshold.map { try checked($0, "--trim-threshold", within: SilenceSettings.thresholdRange, unit: "dBFS") }
+    settings.trimMargin = try trimMargin.map { try checked($0, "--trim-margin", within: SilenceSettings.marginRange, unit: "s") }
+    settings.cueLevel = try cueLevel.map { try checked($0, "--cue-level", within: SilenceSettings.relativeLevelRange, unit: "LU") }
+    settings.overlapLevel = try overlapLevel.map { try checked($0, "--overlap-level", within: SilenceSettings.relativeLevelRange, unit: "LU") }
+    settings.maxOverlap = try maxOverlap.map { try checked($0, "--max-overlap", within: SilenceSettings.maxOverlapRange, unit: "s") }
+    choices.silence = settings
+    return choices
+  }
+
+  /// `value`, or an error naming `flag` and the range it must lie in.
+  private func checked(_ value: Double, _ flag: String, within range: ClosedRange<Double>, unit: String) throws -> Double {
+    guard range.contains(value) else {
+      throw ValidationError("\(flag) must be from \(Self.number(range.lowerBound)) to \(Self.number(range.upperBound)) \(unit), not \(Self.number(value))")
+    }
+    return value
+  }
+
+  private static func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value) }
+}
