@@ -19,6 +19,11 @@ import Testing
     ("a.flac -o out.flac --loudness-scope disc", [], "unknown --loudness-scope 'disc'"),
     // A negative value is read as the option's value (not as another option) and refused for what it is.
     ("a.flac -o out.flac --gap -1", [], "--gap takes a time in seconds"),
+    ("a.flac -o out.flac --max-pause 0", [], "--max-pause must be from 0.1 to 3600 s, not 0"),
+    ("a.flac -o out.flac --max-pause nan", [], "--max-pause must be from 0.1 to 3600 s"),
+    ("a.flac -o out.flac --silence-threshold 3", [], "--silence-threshold must be from -120 to 0 dBFS, not 3"),
+    ("a.flac -o out.flac --trim-silence --trim-margin 11", [], "--trim-margin must be from 0 to 10 s, not 11"),
+    ("a.flac -o out.flac --auto-cue --cue-level 42", [], "--cue-level must be from -70 to 0 LU, not 42"),
   ]
 
   @Test(arguments: cases)

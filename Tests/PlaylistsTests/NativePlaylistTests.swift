@@ -77,6 +77,31 @@ import Testing
     #expect(off.defaults.loudness.target == .some(nil))
   }
 
+  /// Silence and cue settings among the defaults, and an entry's own `max-pause` and `silence: keep`.
+  @Test func readsSilenceSettings() throws {
+    let text = """
+      version: 1
+      defaults: { trim-silence: true, max-pause: 0.7, silence-threshold: -38, trim-threshold: -65, trim-margin: 0.1, auto-cue: yes, cue-level: -40, overlap-level: -9, max-overlap: 6 }
+      entries:
+        - file: a.flac
+          silence: keep
+        - file: b.flac
+          max-pause: 1.25
+        - file: c.flac
+          max-pause: off
+      """
+    let playlist = try NativePlaylist.parse(text, file: file)
+    #expect(
+      playlist.defaults.silence
+        == SilenceSettings(
+          trim: true, maxPause: 0.7, silenceThreshold: -38, trimThreshold: -65, trimMargin: 0.1, autoCue: true, cueLevel: -40, overlapLevel: -9,
+          maxOverlap: 6))
+    #expect(playlist.entries.map(\.options.silence.keep) == [true, false, false])
+    #expect(playlist.entries[1].options.silence.maxPause == .some(1.25))
+    #expect(playlist.entries[2].options.silence.maxPause == .some(nil))
+    #expect(playlist.entries[2].options.silence.over(playlist.defaults.silence).maxPause == .some(nil))
+  }
+
   static let badCases = [
     MalformedCase(testDescription: "unknown version", text: "version: 99\nentries: []\n",
             message: "/sets/friday.yaml:1:10: unknown version 99 (this Segue reads version 1)"),
@@ -91,7 +116,7 @@ import Testing
     MalformedCase(testDescription: "entry without a file", text: "version: 1\nentries:\n  - title: x\n",
             message: "/sets/friday.yaml:3:5: an entry needs a 'file'"),
     MalformedCase(testDescription: "unknown field", text: "version: 1\nentries:\n  - file: a.flac\n    volume: 3\n",
-            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition, loudness)"),
+            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition, loudness, silence, trim-silence, max-pause, silence-threshold, trim-threshold, trim-margin, auto-cue, cue-level, overlap-level, max-overlap)"),
     MalformedCase(testDescription: "unknown top-level field", text: "version: 1\nalbum: Sets\nentries: []\n",
             message: "/sets/friday.yaml:2:1: unknown field 'album' (expected one of: version, title, artist, defaults, entries, overlays)"),
     MalformedCase(testDescription: "artist not text", text: "version: 1\nentries:\n  - file: a.flac\n    artist: [A, B]\n",
@@ -120,6 +145,12 @@ import Testing
             message: "/sets/friday.yaml:2:29: unknown 'loudness-scope' 'disc' (expected 'track', 'album', 'program' and 'auto')"),
     MalformedCase(testDescription: "entry loudness not off", text: "version: 1\nentries:\n  - file: a.flac\n    loudness: -14\n",
             message: "/sets/friday.yaml:4:15: an entry's 'loudness' can only be 'off' (leave it out of levelling)"),
+    MalformedCase(testDescription: "max pause too short", text: "version: 1\ndefaults: { max-pause: 0.01 }\nentries: []\n",
+            message: "/sets/friday.yaml:2:24: 'max-pause' must be from 0.1 to 3600.0 s, not 0.01"),
+    MalformedCase(testDescription: "threshold above full scale", text: "version: 1\nentries:\n  - file: a.flac\n    silence-threshold: 6\n",
+            message: "/sets/friday.yaml:4:24: 'silence-threshold' must be from -120 to 0 dBFS, not 6"),
+    MalformedCase(testDescription: "entry silence not keep", text: "version: 1\nentries:\n  - file: a.flac\n    silence: trim\n",
+            message: "/sets/friday.yaml:4:14: an entry's 'silence' can only be 'keep' (leave its silences alone)"),
     MalformedCase(testDescription: "entries not a list", text: "version: 1\nentries: a.flac\n",
             message: "/sets/friday.yaml:2:10: 'entries' must be a list of tracks"),
   ]
