@@ -83,14 +83,16 @@ struct MixPlanning {
 
   private func item(_ index: Int, input: InputSource, length: Int64) throws(RenderError) -> PlanItem {
     let options = input.options
-    try checkTimes(of: input)
+    try Self.checkTimes(of: input)
     var item = PlanItem(
       source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
       gain: gain(options) * Decibels.factor(levelling?.gainDB(ofInput: index) ?? 0), fadeIn: fade(options.fadeIn),
       fadeOut: fade(options.fadeOut), transition: options.transition.map(request), album: input.album ?? facts[index].info.tags["album"], label: input.label)
     if let edit = edit(index) {
       (item.inPoint, item.outPoint, item.cuts) = (edit.inPoint, edit.outPoint, edit.cuts)
-      if item.transition == nil, let overlap = automaticOverlap(after: index) {
+      // The audio's transition, unless the entry gives its own (or its own fades, which it would overlap).
+      let fadesOwnEdges = options.fadeOut != nil || (index + 1 < inputs.count && inputs[index + 1].options.fadeIn != nil)
+      if item.transition == nil, !fadesOwnEdges, let overlap = automaticOverlap(after: index) {
         item.transition = .crossfade(
           outLength: overlap, inLength: min(overlap, frames(PauseCuts.crossfadeSeconds)!), outCurve: mix.curve, inCurve: .fixed(.equalPower),
           overlap: overlap)
@@ -110,7 +112,7 @@ struct MixPlanning {
   }
 
   /// Refuses negative or endless cue and fade times.
-  private func checkTimes(of input: InputSource) throws(RenderError) {
+  static func checkTimes(of input: InputSource) throws(RenderError) {
     let options = input.options
     for (name, value) in [("in", options.inPoint?.seconds), ("out", options.outPoint?.seconds), ("fade-in", options.fadeIn?.seconds), ("fade-out", options.fadeOut?.seconds)] {
       if let value, value < 0 || !value.isFinite { throw .input(input, .badOption("its \(name) time is negative")) }
@@ -121,7 +123,7 @@ struct MixPlanning {
     try overlays.enumerated().map { offset, overlay throws(RenderError) in
       let source = inputs.count + offset
       let options = overlay.input.options
-      try checkTimes(of: overlay.input)
+      try Self.checkTimes(of: overlay.input)
       let anchor: OverlayItem.Anchor =
         switch overlay.position {
         case .time(let seconds): .timeline(frames(seconds)!)

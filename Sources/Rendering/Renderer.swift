@@ -73,6 +73,8 @@ public enum Renderer {
         inputs: request.inputs, facts: Array(facts.facts.prefix(request.inputs.count)), options: loudness, target: target,
         cache: request.cache)
     }
+    // Cue and fade times are checked before anything counts frames with them.
+    for input in request.inputs { try MixPlanning.checkTimes(of: input) }
     let edits = Editing(inputs: request.inputs, facts: facts.facts, mix: request.mix, sampleRate: sampleRate).decide()
     var plan = try MixPlanning(
       inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate,

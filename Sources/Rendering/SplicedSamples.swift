@@ -5,13 +5,18 @@ import Composition
 /// power) into the incoming side's first.
 ///
 /// The frames a splice skips are decoded and dropped, never sought past: the gaps are pauses of
-/// seconds, and one reader going forward is exact in every format.
+/// seconds, and one reader going forward is exact in every format. Only where a range of the mix
+/// starts is the source sought, where it can be entered exactly.
 final class SplicedSamples: ClipSamples {
   private let source: any ClipSamples
   private let clip: Clip
   private let channels: Int
-  /// Frames of the clip handed out so far.
+  /// Frames of the clip handed out so far (counting those a seek passed over).
   private(set) var framesDelivered: Int64 = 0
+  /// False until the source is at the clip's in-point (or a seek put it elsewhere).
+  private var started = false
+  /// Frames of the next crossfade a seek into it passed over.
+  private var discard: Int64 = 0
   /// The next splice to play.
   private var nextSplice = 0
   /// The source frame the next frame taken from `source` is.
@@ -33,9 +38,14 @@ final class SplicedSamples: ClipSamples {
   deinit { mixed.deallocate() }
 
   func nextBlock() throws -> UnsafeBufferPointer<Float>? {
-    if sourcePosition == 0 && framesDelivered == 0 { try drop(upTo: clip.inPoint) }
+    if !started {
+      started = true
+      try drop(upTo: clip.inPoint)
+    }
     if nextSplice < clip.splices.count, framesDelivered == clip.splices[nextSplice].clipFrame {
-      return try crossfade(clip.splices[nextSplice])
+      guard let mixed = try crossfade(clip.splices[nextSplice]) else { return nil }
+      defer { discard = 0 }
+      return UnsafeBufferPointer(rebasing: mixed[(Int(discard) * channels)...])
     }
     let untilSplice = nextSplice < clip.splices.count ? clip.splices[nextSplice].clipFrame - framesDelivered : Int64.max
     guard let taken = try take(maxFrames: Int(min(untilSplice, 1 << 20))) else { return nil }
@@ -43,8 +53,20 @@ final class SplicedSamples: ClipSamples {
     return taken
   }
 
-  /// Clip frames cannot be found without playing the splices before them.
-  func seek(toFrame frame: Int64) -> Bool { false }
+  /// Moves to clip frame `frame` where the source can be entered exactly: at the frame itself in
+  /// a stretch of plain source, or at the start of the crossfade it falls in (the crossfade's
+  /// frames before it are then mixed and dropped).
+  func seek(toFrame frame: Int64) throws -> Bool {
+    let begun = clip.splices.prefix { $0.clipFrame <= frame }
+    let crossfading = begun.last.map { frame < $0.clipFrame + $0.length } ?? false
+    let entry = crossfading ? begun.last!.clipFrame : frame
+    let passed = crossfading ? begun.count - 1 : begun.count
+    let sourceFrame = passed == 0 ? clip.inPoint + entry : clip.splices[passed - 1].sourceFrame + entry - clip.splices[passed - 1].clipFrame
+    guard try source.seek(toFrame: sourceFrame) else { return false }
+    (started, framesDelivered, nextSplice, sourcePosition, discard) = (true, entry, passed, sourceFrame, frame - entry)
+    (block, blockOffset) = (UnsafeBufferPointer(start: nil, count: 0), 0)
+    return true
+  }
 
   /// Mixes the outgoing side's next `splice.length` frames into the incoming side's first; nil
   /// when the source ends first.

@@ -40,21 +40,28 @@ struct EditedTimelineTests {
     #expect(FactsDecodes.count(for: input) == 2)
   }
 
-  /// A range of the edited mix, across cuts, is exactly that part of the whole render.
+  /// A range of the edited mix, across cuts, is exactly that part of the whole render: from a
+  /// stretch of plain source, and from inside a cut's crossfade.
   @Test func aRangeIsThatPartOfTheEditedMix() throws {
     let folder = TemporaryFolder("segue-silence-range")
     let input = try Self.talk(in: folder)
     let mix = MixOptions(silence: SilenceSettings(maxPause: 0.5))
     let float = OutputOptions(bitDepth: 32)
-    _ = try Renderer.render(RenderRequest(inputs: [InputSource(path: input)], outputPath: folder.file("whole.wav"), output: float, mix: mix))
-    let range = TimeRange(from: 1.7311, to: 4.9027)
-    _ = try Renderer.render(
-      RenderRequest(inputs: [InputSource(path: input)], outputPath: folder.file("part.wav"), output: float, mix: mix, range: range))
+    let report = try Renderer.render(
+      RenderRequest(inputs: [InputSource(path: input)], outputPath: folder.file("whole.wav"), output: float, mix: mix))
     let whole = try AudioFile.read(path: folder.file("whole.wav")).samples
-    let part = try AudioFile.read(path: folder.file("part.wav")).samples
-    let start = Int((range.from! * Double(SpeechLike.sampleRate)).rounded())
-    try #require(part.count == (Int((range.to! * Double(SpeechLike.sampleRate)).rounded()) - start) * 2)
-    #expect(Array(whole[(start * 2)..<(start * 2 + part.count)]) == part, "the range differs from that part of the whole mix")
+    let rate = Double(SpeechLike.sampleRate)
+    let splice = try #require(report.timeline.clips[0].splices.dropFirst().first)
+    for from in [1.7311, Double(splice.clipFrame + 97) / rate] {
+      let range = TimeRange(from: from, to: min(from + 3.1716, Double(whole.count / 2) / rate - 0.0117))
+      _ = try Renderer.render(
+        RenderRequest(
+          inputs: [InputSource(path: input)], outputPath: folder.file("part.wav"), output: float, mix: mix, range: range, overwrite: true))
+      let part = try AudioFile.read(path: folder.file("part.wav")).samples
+      let start = Int((from * rate).rounded())
+      try #require(part.count == (Int((range.to! * rate).rounded()) - start) * 2)
+      #expect(Array(whole[(start * 2)..<(start * 2 + part.count)]) == part, "the range from \(from) s differs from that part of the whole mix")
+    }
   }
 
   /// An entry's own `max-pause` wins over the command line's, and `silence: keep` leaves an entry whole.

@@ -4,7 +4,8 @@ import FFmpegAudio
 import Playlists
 
 /// Decides every track's silence edits and automatic cue points from its facts: pure policy, in
-/// frames at the mix's rate, every decision with its reason.
+/// frames at the mix's rate, every decision with its reason. Cue times must have been checked
+/// (`MixPlanning.checkTimes`); one past the end plays nothing, and planning refuses it.
 struct Editing {
   let inputs: [InputSource]
   let facts: [SourceFacts]
@@ -34,7 +35,8 @@ struct Editing {
   private func edit(_ index: Int, rules: SilenceRules) -> TrackEdit {
     let options = inputs[index].options
     let length = facts[index].frameCount(at: sampleRate)
-    let region = (options.inPoint?.frames(at: sampleRate) ?? 0)..<min(length, options.outPoint?.frames(at: sampleRate) ?? length)
+    let start = min(length, options.inPoint?.frames(at: sampleRate) ?? 0)
+    let region = start..<max(start, min(length, options.outPoint?.frames(at: sampleRate) ?? length))
     var edit = TrackEdit(input: index, region: region, inPoint: region.lowerBound, outPoint: region.upperBound, cuts: [], reasons: [])
     guard !region.isEmpty else { return edit }
     let clock = { (frames: Int64) in TimeFormat.clock(frames: frames, sampleRate: sampleRate) }
