@@ -11,8 +11,10 @@ struct AutoCue: Equatable {
   var overlap: Int64
   /// True when the ending falls from the overlap level to the cue level in under `hardEnding`.
   var isHardEnding: Bool
-  /// Why each point fell where it did, for `plan` and the summary.
+  /// Why the cue points fell where they did, for `plan` and the summary.
   var reasons: [String]
+  /// Why the next track starts where it does (for a track that has a next).
+  var overlapReason: String
 
   /// Seconds of loudness a cue level is read over (EBU momentary loudness).
   static let windowSeconds = 0.4
@@ -49,7 +51,7 @@ struct AutoCue: Equatable {
     }
     cueIn = max(0, toMix(first + length - 1))
     cueOut = min(toMix(last + 1), Int64(analysis.frameCount) * Int64(mixRate) / Int64(analysis.sampleRate))
-    let level = "\(Self.lu(rules.cueLevel)) LU under the track's loudness (\(Self.lu(integrated)) LUFS)"
+    let level = "\(Self.lu(-rules.cueLevel)) LU under the track's loudness (\(Self.lu(integrated)) LUFS)"
     reasons = [
       "cue-in at \(clock(cueIn)): where it rises above \(level)",
       "cue-out at \(clock(cueOut)): where it falls below \(level)"
@@ -59,21 +61,21 @@ struct AutoCue: Equatable {
     let loudEnd = stride(from: last, through: first, by: -1).first { loudness[$0] > overlapLevel }
     let fallStart = max(cueIn, loudEnd.map { toMix($0 + 1) } ?? cueIn)
     let fall = cueOut - fallStart
-    let seconds = { (frames: Int64) in String(format: "%.1f s", Double(frames) / Double(mixRate)) }
+    let seconds = { (frames: Int64) in String(format: "%.2f s", Double(frames) / Double(mixRate)) }
     isHardEnding = fall < Int64(Self.hardEnding * Double(mixRate))
     if isHardEnding {
       let longest = Int64(Self.hardEndingOverlap * Double(mixRate))
       overlap = min(longest, crossfade.map { Int64(($0 * Double(mixRate)).rounded()) } ?? fall)
-      reasons.append(
-        "hard ending (from \(Self.lu(rules.overlapLevel)) LU under to the cue level in \(seconds(fall))): the next track starts "
-          + "\(seconds(overlap)) before cue-out" + (crossfade == nil ? "" : " (the crossfade, at most \(seconds(longest)))"))
+      overlapReason =
+        "hard ending (from \(Self.lu(-rules.overlapLevel)) LU under to the cue level in \(seconds(fall))): the next track starts "
+        + "\(seconds(overlap)) before cue-out" + (crossfade == nil ? "" : " (the crossfade, at most \(seconds(longest)))")
     } else {
       overlap = min(fall, Int64(rules.maxOverlap * Double(mixRate)))
-      reasons.append(
+      overlapReason =
         "next track starts at \(clock(cueOut - overlap)), \(seconds(overlap)) before cue-out: "
-          + (overlap < fall
-            ? "at most --max-overlap \(seconds(overlap)) (the ending stays \(Self.lu(rules.overlapLevel)) LU under from \(clock(fallStart)))"
-            : "where the ending stays \(Self.lu(rules.overlapLevel)) LU under the track's loudness"))
+        + (overlap < fall
+          ? "at most --max-overlap \(seconds(overlap)) (the ending stays \(Self.lu(-rules.overlapLevel)) LU under from \(clock(fallStart)))"
+          : "where the ending stays \(Self.lu(-rules.overlapLevel)) LU under the track's loudness")
     }
   }
 

@@ -45,7 +45,7 @@ struct Editing {
         edit.inPoint = cue.cueIn
         edit.outPoint = max(cue.cueIn + 1, cue.cueOut)
         edit.autoCue = cue
-        edit.reasons += cue.reasons
+        edit.reasons += cue.reasons + (index + 1 < inputs.count ? [cue.overlapReason] : [])
       } else {
         edit.reasons.append("no automatic cue points: nothing in it is loud enough to measure")
       }
