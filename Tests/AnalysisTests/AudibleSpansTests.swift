@@ -1,0 +1,70 @@
+import Analysis
+import AudioTestSupport
+import Foundation
+import Testing
+
+/// The audible spans finder against the definition, sample by sample, whatever the block sizes.
+@Suite("Audible spans")
+struct AudibleSpansTests {
+  /// The spans by the definition: loud frames (any channel at or above the threshold) grouped
+  /// while the quiet runs between them are shorter than `gap`.
+  static func reference(_ samples: [Float], channels: Int, thresholdDB: Double, gap: Int64) -> [Range<Int64>] {
+    let threshold = Float(pow(10, thresholdDB / 20))
+    var spans: [Range<Int64>] = []
+    for frame in 0..<(samples.count / channels) {
+      let loud = (0..<channels).contains { abs(samples[frame * channels + $0]) >= threshold }
+      guard loud else { continue }
+      let position = Int64(frame)
+      if let last = spans.last, position - last.upperBound < gap {
+        spans[spans.count - 1] = last.lowerBound..<(position + 1)
+      } else {
+        spans.append(position..<(position + 1))
+      }
+    }
+    return spans
+  }
+
+  /// Bursts of noise at random levels and lengths, with quiet runs around the minimum gap.
+  static func bursts(channels: Int, seed: UInt64) -> [Float] {
+    var random = SeededRandom(seed: seed)
+    var samples: [Float] = []
+    for _ in 0..<60 {
+      let level = pow(10, (-70 + 60 * (random.nextSigned() + 1) / 2) / 20)
+      let frames = Int(50 + 900 * (random.nextSigned() + 1))
+      samples += (0..<(frames * channels)).map { _ in Float(level * random.nextSigned()) }
+    }
+    return samples
+  }
+
+  @Test(arguments: [1, 2, 3])
+  func findsTheSpansTheDefinitionGives(channels: Int) {
+    let samples = Self.bursts(channels: channels, seed: UInt64(channels))
+    let finder = AudibleSpansFinder(sampleRate: 8_000, channelCount: channels, thresholdsDB: [-45, -30])
+    var random = SeededRandom(seed: 9)
+    var offset = 0
+    while offset < samples.count / channels {
+      let frames = min(samples.count / channels - offset, Int(1 + 300 * (random.nextSigned() + 1)))
+      samples.withUnsafeBufferPointer { finder.add(UnsafeBufferPointer(rebasing: $0[(offset * channels)..<((offset + frames) * channels)])) }
+      offset += frames
+    }
+    for found in finder.finish() {
+      let expected = Self.reference(samples, channels: channels, thresholdDB: found.thresholdDB, gap: found.minimumGap)
+      #expect(found.spans.map(\.range) == expected, "at \(found.thresholdDB) dBFS")
+      #expect(found.spans.count > 5)
+    }
+  }
+
+  @Test func partsFollowedByPartsAreTheWhole() {
+    let samples = Self.bursts(channels: 2, seed: 4)
+    let frames = samples.count / 2
+    func spans(_ range: Range<Int>) -> AudibleSpans {
+      let finder = AudibleSpansFinder(sampleRate: 8_000, channelCount: 2, thresholdsDB: [-40], startingAt: Int64(range.lowerBound))
+      samples.withUnsafeBufferPointer { finder.add(UnsafeBufferPointer(rebasing: $0[(range.lowerBound * 2)..<(range.upperBound * 2)])) }
+      return finder.finish()[0]
+    }
+    let whole = spans(0..<frames)
+    for seam in [frames / 3, frames / 2 + 17, frames - 5] {
+      #expect(spans(0..<seam).followed(by: spans(seam..<frames)) == whole, "cut at \(seam)")
+    }
+  }
+}
