@@ -6,6 +6,8 @@ import FFmpegAudio
 struct FactsGathering {
   let cache: FactsCache?
   let needs: FactsNeeds
+  /// How many cores one input's facts may use (the cores over the inputs gathered at once).
+  var partsPerInput = 1
 
   /// How much of each edge to decode for the snippets, in seconds (a second more than kept).
   private static let edgeSeconds = Double(EdgeSnippets.length) / Double(EdgeSnippets.rate) + 1
@@ -19,7 +21,7 @@ struct FactsGathering {
       // Damage or truncation is only known, and reported, from a whole decode.
       var needs = needs
       needs.decoded = true
-      return try FactsGathering(cache: cache, needs: needs).facts(of: input, info: info, notes: &notes, decoding: decoding)
+      return try FactsGathering(cache: cache, needs: needs, partsPerInput: partsPerInput).facts(of: input, info: info, notes: &notes, decoding: decoding)
     }
     var known: SourceFacts?
     if let cache {
@@ -52,28 +54,44 @@ struct FactsGathering {
   private func gather(
     _ path: String, info: AudioStreamInfo, known: SourceFacts?, tolerance: DecodeTolerance, decoding: ((Int64) -> Void)?
   ) throws -> SourceFacts {
-    if let length = known?.frameCount ?? info.declaredFrameCount, !needs.decodesWhole {
-      var facts = known ?? SourceFacts(info: info, frameCount: length)
-      if needs.edges, facts.edges == nil {
-        guard let edges = try edgesBySeeking(path, info: info, length: length) else {
-          return try decodeWhole(path, info: info, tolerance: tolerance, decoding: decoding)
-        }
-        facts.edges = edges
-      }
+    if let length = known?.frameCount ?? info.declaredFrameCount, !needs.decodesWhole,
+      let facts = try bySeeking(path, info: info, known: known, length: length)
+    {
       return facts
     }
     var facts = try decodeWhole(path, info: info, tolerance: tolerance, decoding: decoding)
     // What an earlier decode found and this one did not look for is kept.
     facts.edges = facts.edges ?? known?.edges
     if facts.analysis == nil { facts.analysis = known?.analysis }
-    let found = Set(facts.audible?.map(\.thresholdDB) ?? [])
-    let kept = (known?.audible ?? []).filter { !found.contains($0.thresholdDB) }.suffix(max(0, Self.keptThresholds - found.count))
-    facts.audible = (facts.audible ?? []) + kept
+    facts.audible = Self.latest(known?.audible, then: facts.audible ?? [])
     return facts
   }
 
-  /// How many thresholds' audible spans a file's facts keep (the latest), so trying thresholds
-  /// does not grow the cache without end.
+  /// What is needed, found where the file can be entered exactly (its edges, its audible spans)
+  /// from a length it states; nil where it cannot (then the whole file is decoded instead).
+  private func bySeeking(_ path: String, info: AudioStreamInfo, known: SourceFacts?, length: Int64) throws -> SourceFacts? {
+    var facts = known ?? SourceFacts(info: info, frameCount: length)
+    if needs.edges, facts.edges == nil {
+      guard let edges = try edgesBySeeking(path, info: info, length: length) else { return nil }
+      facts.edges = edges
+    }
+    let missing = needs.audibleThresholds.filter { facts.audible(at: $0) == nil }
+    if !missing.isEmpty {
+      let parts = partsPerInput
+      guard let found = try AudibleScan.spans(path, info: info, length: length, thresholds: missing, parts: parts) else { return nil }
+      facts.audible = Self.latest(facts.audible, then: found)
+    }
+    return facts
+  }
+
+  /// `earlier` spans but those at the thresholds `found` has, then `found`: the latest
+  /// `keptThresholds` of them, so trying thresholds does not grow the cache without end.
+  private static func latest(_ earlier: [AudibleSpans]?, then found: [AudibleSpans]) -> [AudibleSpans] {
+    let thresholds = Set(found.map(\.thresholdDB))
+    return Array(((earlier ?? []).filter { !thresholds.contains($0.thresholdDB) } + found).suffix(keptThresholds))
+  }
+
+  /// How many thresholds' audible spans a file's facts keep.
   private static let keptThresholds = 4
 
   /// Decodes the whole file once: its exact length, delay and padding, both edges, and the

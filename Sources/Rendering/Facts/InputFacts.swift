@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import FFmpegAudio
 import Synchronization
 
@@ -25,7 +26,8 @@ public struct InputFacts: Sendable {
     let infos = try InputCheck.probeAll(sources)
     let seconds = infos.map { info in info.declaredFrameCount.map { Double($0) / Double(info.sampleRate) } }
     for index in sources.indices { progress?(FactsProgress(input: index, seconds: seconds[index])) }
-    let gathering = FactsGathering(cache: cache, needs: needs)
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let gathering = FactsGathering(cache: cache, needs: needs, partsPerInput: max(1, cores / max(1, sources.count)))
     let results = ResultSlots<(SourceFacts, [String])>(count: sources.count)
     DispatchQueue.concurrentPerform(iterations: sources.count) { index in
       var notes: [String] = []

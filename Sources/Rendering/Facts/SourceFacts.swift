@@ -75,8 +75,9 @@ public struct FactsNeeds: Sendable, Equatable {
     self.audibleThresholds = audibleThresholds
   }
 
-  /// True when only a full decode gives what is needed.
-  var decodesWhole: Bool { decoded || analysis || !audibleThresholds.isEmpty }
+  /// True when only a full decode gives what is needed (audible spans are found by seeking
+  /// where a file can be entered exactly).
+  var decodesWhole: Bool { decoded || analysis }
 
   /// True when `facts` hold all of this (an analysis with the 10 ms loudness track).
   func areMet(by facts: SourceFacts) -> Bool {
