@@ -93,7 +93,7 @@ struct Editing {
     let skipped = edit.cuts.reduce(Int64(0)) { $0 + Int64($1.skipped.count) }
     edit.reasons.append(
       "shortened \(edit.cuts.count) pause\(edit.cuts.count == 1 ? "" : "s") under \(level) longer than \(clock(pause)) to \(clock(pause)) "
-        + "(\(clock(skipped)) saved) and the silence at its ends to \(clock(pause / 2)) (\(clock(leading)) saved)")
+        + "(\(clock(skipped)) saved)" + (leading > 0 ? " and the silence at its ends to \(clock(pause / 2)) (\(clock(leading)) saved)" : ""))
   }
 
   /// The sounds of the track between its current in and out points, at `threshold`; nil when its
