@@ -28,6 +28,8 @@ public struct Clip: Sendable, Hashable {
   /// Jumps forward in the source (pauses shortened), in order; none for a clip that plays one
   /// stretch of its source.
   public var splices: [Splice] = []
+  /// How its source is stretched to its duration; nil when one source frame is one clip frame.
+  public var stretch: Stretch?
 
   /// What a clip is to the mix.
   public enum Layer: String, Sendable, Hashable, Codable {
@@ -52,7 +54,7 @@ public struct Clip: Sendable, Hashable {
   }
 
   /// True when the clip plays its source unchanged: unity gain, no volume change, no splice.
-  public var isUnprocessed: Bool { gain == 1 && envelope.isUnity && fadeIn == nil && fadeOut == nil && splices.isEmpty }
+  public var isUnprocessed: Bool { gain == 1 && envelope.isUnity && fadeIn == nil && fadeOut == nil && splices.isEmpty && stretch == nil }
 
   /// The first sample frame after the clip.
   public var end: Int64 { start + duration }

@@ -11,6 +11,8 @@ public struct PlanItem: Sendable {
   public var outPoint: Int64?
   /// Source frames left out between the in and out points (pauses shortened), in order.
   public var cuts: [SourceCut] = []
+  /// The frames the entry is stretched to (its in-to-out source frames becoming this many), and how.
+  public var stretch: (frames: Int64, method: StretchMethod)?
   public var gain: Double
   public var fadeIn: Fade?
   public var fadeOut: Fade?
@@ -77,6 +79,8 @@ public struct PlanDefaults: Sendable {
   public var transition: TransitionRequest
   /// Keep consecutive tracks of one album gapless; apply `transition` only between albums.
   public var albumAware: Bool
+  /// Silence before the first entry, in frames.
+  public var leadingSilence: Int64 = 0
 
   public init(transition: TransitionRequest = .gapless, albumAware: Bool = false) {
     self.transition = transition

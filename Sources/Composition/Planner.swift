@@ -22,7 +22,10 @@ public enum Planner {
     let seconds = SecondsFormatter(sampleRate: sampleRate)
     for (index, item) in items.enumerated() {
       var clip: Clip
-      do { clip = try makeClip(item, seconds: seconds) } catch {
+      do {
+        clip = try makeClip(item, seconds: seconds)
+        if index == 0 { clip.start = defaults.leadingSilence }
+      } catch {
         problems.append(error.message)
         clips.append(nil)
         continue
@@ -63,6 +66,13 @@ public enum Planner {
     var clip = Clip(source: item.source, start: 0, inPoint: item.inPoint, duration: end - item.inPoint, gain: item.gain)
     try checkCuts(item, end: end)
     clip.cut(item.cuts)
+    if let stretch = item.stretch {
+      guard item.cuts.isEmpty, stretch.frames > 0 else {
+        throw PlanError(message: "\(item.label): a stretched entry cannot have pauses cut too, nor become empty")
+      }
+      clip.stretch = Stretch(sourceFrames: clip.duration, method: stretch.method)
+      clip.duration = stretch.frames
+    }
     for fade in [item.fadeIn, item.fadeOut].compactMap({ $0 }) where fade.length > clip.duration {
       throw PlanError(message: "\(item.label): a fade of \(seconds(fade.length)) is longer than the track (\(seconds(clip.duration)))")
     }

@@ -44,7 +44,7 @@ extension Clip {
   }
 
   /// One past the last source frame the clip plays.
-  public var sourceEnd: Int64 { sourceFrame(at: duration) }
+  public var sourceEnd: Int64 { stretch.map { inPoint + $0.sourceFrames } ?? sourceFrame(at: duration) }
 
   /// Each stretch of the source the clip plays and the clip frame it starts at; stretches
   /// overlap in clip time where splices crossfade.

@@ -11,8 +11,10 @@ public final class FloatResampler {
   private var output: [Float] = []
   private let channels: Int
 
-  /// Sets up a conversion of `channels` interleaved channels from `inputRate` to `outputRate` Hz.
-  public init(channels: Int, from inputRate: Int, to outputRate: Int) throws(FFmpegError) {
+  /// Sets up a conversion of `channels` interleaved channels from `inputRate` to `outputRate` Hz,
+  /// by libswresample's own filter, or with `soxr` by the SoX resampler (the highest quality
+  /// libswresample offers: aliasing and noise under -120 dB, at any ratio of the two rates).
+  public init(channels: Int, from inputRate: Int, to outputRate: Int, soxr: Bool = false) throws(FFmpegError) {
     self.channels = channels
     var outLayout = AVChannelLayout()
     var inLayout = AVChannelLayout()
@@ -25,6 +27,7 @@ public final class FloatResampler {
     try check(
       swr_alloc_set_opts2(&context, &outLayout, AV_SAMPLE_FMT_FLT, Int32(outputRate), &inLayout, AV_SAMPLE_FMT_FLT, Int32(inputRate), 0, nil),
       "swr_alloc_set_opts2", path: "")
+    if soxr { try check(av_opt_set_int(UnsafeMutableRawPointer(context), "resampler", Int64(SWR_ENGINE_SOXR.rawValue), 0), "av_opt_set_int", path: "") }
     try check(swr_init(context), "swr_init", path: "")
   }
 

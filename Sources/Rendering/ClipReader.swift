@@ -31,22 +31,23 @@ final class ClipReader {
     self.ducks = clip.layer == .track ? ducks : []
     self.input = input
     channels = layout.channelCount
-    if let run {
-      reader = RunMemberSource(run: run.run, member: run.member)
-    } else {
-      let file: AudioFileReader
-      do {
-        file = try AudioFileReader(path: input.path, output: layout, tolerance: input.tolerance, known: info)
-      } catch {
-        throw .input(input, InputCheck.problem(for: error))
+    do {
+      if let run {
+        reader = RunMemberSource(run: run.run, member: run.member)
+      } else if let stretch = clip.stretch {
+        reader = try StretchedSamples(clip: clip, stretch: stretch, path: input.path, layout: layout, tolerance: input.tolerance, info: info)
+      } else {
+        let file = try AudioFileReader(path: input.path, output: layout, tolerance: input.tolerance, known: info)
+        reader = clip.splices.isEmpty ? file : SplicedSamples(source: file, clip: clip, channels: layout.channelCount)
       }
-      reader = clip.splices.isEmpty ? file : SplicedSamples(source: file, clip: clip, channels: layout.channelCount)
+    } catch {
+      throw .input(input, InputCheck.problem(for: error))
     }
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
     sourceIsExact = reader.copiesSamplesExactly && onGrid
     position = offset
-    // A spliced reader counts the clip's own frames, in-point included.
-    try skip(clip.splices.isEmpty ? clip.inPoint + offset : offset)
+    // A spliced or stretched reader counts the clip's own frames, in-point included.
+    try skip(clip.splices.isEmpty && clip.stretch == nil ? clip.inPoint + offset : offset)
   }
 
   /// True when the next `frames` frames pass through untouched: exact source samples (no

@@ -18,6 +18,8 @@ struct MixPlanning {
   var levelling: Levelling? = nil
   /// Each track's silence edits and automatic cues, where any apply.
   var edits: [TrackEdit?] = []
+  /// The stretch of the one input, when one is asked for.
+  var stretch: StretchPlanning? = nil
 
   /// True when some transition asks for an `auto` curve, so the inputs' edges are needed.
   static func needsEdges(inputs: [InputSource], mix: MixOptions) -> Bool {
@@ -46,7 +48,7 @@ struct MixPlanning {
       items.append(try item(index, input: input, length: facts[index].frameCount(at: sampleRate)))
     }
     let firstPlan = try plan(items)
-    let playsWhole = Self.playsWhole(inputs, edits: edits)
+    let playsWhole = stretch == nil ? Self.playsWhole(inputs, edits: edits) : inputs.map { _ in false }
     let runs = ResampledRuns(timeline: firstPlan.timeline, playsWhole: playsWhole, rates: facts.map(\.info.sampleRate)).runs
     guard !runs.isEmpty else { return firstPlan }
     for run in runs {
@@ -88,6 +90,10 @@ struct MixPlanning {
       source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
       gain: gain(options) * Decibels.factor(levelling?.gainDB(ofInput: index) ?? 0), fadeIn: fade(options.fadeIn),
       fadeOut: fade(options.fadeOut), transition: options.transition.map(request), album: input.album ?? facts[index].info.tags["album"], label: input.label)
+    if index == 0, let stretch {
+      item.inPoint += stretch.trimmed
+      item.stretch = (stretch.frames, stretch.method)
+    }
     if let edit = edit(index) {
       (item.inPoint, item.outPoint, item.cuts) = (edit.inPoint, edit.outPoint, edit.cuts)
       // The audio's transition, unless the entry gives its own (or its own fades, which it would overlap).
@@ -142,7 +148,9 @@ struct MixPlanning {
       if let gap = mix.gap, gap > 0 { .gap(seconds: gap) }
       else if let crossfade = mix.crossfade, crossfade > 0 { .crossfade(.symmetric(crossfade, curve: mix.curve)) }
       else { .gapless }
-    return PlanDefaults(transition: request(transition), albumAware: mix.albumAware)
+    var defaults = PlanDefaults(transition: request(transition), albumAware: mix.albumAware)
+    defaults.leadingSilence = stretch?.leadingSilence ?? 0
+    return defaults
   }
 
   private func request(_ spec: TransitionSpec) -> TransitionRequest {

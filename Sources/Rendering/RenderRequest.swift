@@ -14,6 +14,8 @@ public struct RenderRequest: Sendable {
   public var playlistTags = PlaylistTags()
   /// Only this part of the mix (the whole mix when nil).
   public var range: TimeRange?
+  /// Stretch the one input to a length (`segue stretch`).
+  public var stretch: StretchRequest?
   /// Replace an existing output file (never an input).
   public var overwrite: Bool
   /// Decode the written file again and fail unless its length is the timeline's.

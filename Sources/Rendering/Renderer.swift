@@ -76,13 +76,37 @@ public enum Renderer {
     // Cue and fade times are checked before anything counts frames with them.
     for input in request.inputs { try MixPlanning.checkTimes(of: input) }
     let edits = Editing(inputs: request.inputs, facts: facts.facts, mix: request.mix, sampleRate: sampleRate).decide()
+    let stretch = try request.stretch.map { stretch throws(RenderError) in try stretchPlanning(stretch, request: request, facts: facts, sampleRate: sampleRate) }
     var plan = try MixPlanning(
       inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate,
-      levelling: levelling, edits: edits
+      levelling: levelling, edits: edits, stretch: stretch
     ).plan()
-    plan.notes += facts.notes + (levelling?.notes(labels: request.inputs.map(\.label)) ?? [])
+    plan.notes += facts.notes + (levelling?.notes(labels: request.inputs.map(\.label)) ?? []) + (stretch?.notes ?? [])
     plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
     return MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
+  }
+
+  /// How the one input of a stretch becomes its target length, the file it must match measured.
+  private static func stretchPlanning(
+    _ stretch: StretchRequest, request: RenderRequest, facts: InputFacts, sampleRate: Int
+  ) throws(RenderError) -> StretchPlanning {
+    guard request.inputs.count == 1, request.overlays.isEmpty else { throw .options("a stretch takes one input") }
+    let options = request.inputs[0].options
+    let length = facts.facts[0].frameCount(at: sampleRate)
+    let inputFrames = min(length, options.outPoint?.frames(at: sampleRate) ?? length) - (options.inPoint?.frames(at: sampleRate) ?? 0)
+    var matched: Int64?
+    if case .matching(let path) = stretch.target {
+      let target = InputSource(path: path)
+      do {
+        if let seconds = try VideoDuration.seconds(of: path) { matched = Int64((seconds * Double(sampleRate)).rounded()) }
+      } catch {
+        throw .input(target, InputCheck.problem(for: error))
+      }
+      if matched == nil {
+        matched = try InputFacts.gather([target], needs: FactsNeeds(), cache: request.cache).facts[0].frameCount(at: sampleRate)
+      }
+    }
+    return try StretchPlanning(stretch, inputFrames: inputFrames, matchedFrames: matched, sampleRate: sampleRate)
   }
 
   /// The facts of the request's inputs and overlays, through its cache: with the analysis pass

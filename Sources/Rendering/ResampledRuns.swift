@@ -13,7 +13,7 @@ struct ResampledRuns {
     var current: [Int] = []
     var previous: Clip?
     for (index, clip) in timeline.clips.enumerated() where clip.layer == .track {
-      let resampledWhole = rates[clip.source] != timeline.sampleRate && playsWhole[clip.source]
+      let resampledWhole = rates[clip.source] != timeline.sampleRate && playsWhole[clip.source] && clip.stretch == nil && clip.splices.isEmpty
       if let last = previous, resampledWhole, !current.isEmpty, last.end == clip.start, rates[last.source] == rates[clip.source] {
         current.append(index)
       } else {

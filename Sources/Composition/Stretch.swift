@@ -1,0 +1,37 @@
+import Foundation
+
+/// How a clip's source is stretched to the clip's length: `sourceFrames` frames of source (from
+/// its in-point) become the clip's `duration` frames.
+///
+/// One vocabulary everywhere: the length ratio R is output length ÷ input length, the speed S is
+/// 1 ÷ R (a playback rate); varispeed moves pitch by the speed.
+public struct Stretch: Sendable, Hashable {
+  /// How many source frames the clip plays.
+  public var sourceFrames: Int64
+  public var method: StretchMethod
+
+  public init(sourceFrames: Int64, method: StretchMethod) {
+    self.sourceFrames = sourceFrames
+    self.method = method
+  }
+}
+
+/// How audio is made longer or shorter.
+public enum StretchMethod: String, Sendable, Hashable, CaseIterable, Codable {
+  /// Resampling: pitch moves with speed, as on tape; transparent for tiny corrections.
+  case varispeed
+  /// Time stretching that keeps pitch (Rubber Band), for tempo changes and larger ratios.
+  case preservePitch = "preserve-pitch"
+
+  /// Below this pitch change `auto` picks varispeed, in cents.
+  public static let varispeedCents = 5.0
+
+  /// The method `auto` picks for length ratio `ratio`, and why.
+  public static func automatic(forRatio ratio: Double) -> (method: StretchMethod, reason: String) {
+    let cents = abs(1200 * log2(ratio))
+    let change = cents < 0.01 ? String(format: "%.4f", cents) : String(format: "%.2f", cents)
+    return cents < varispeedCents
+      ? (.varispeed, "the pitch moves by \(change) cents, under \(Int(varispeedCents)): resampling is transparent")
+      : (.preservePitch, "varispeed would move the pitch by \(change) cents, \(Int(varispeedCents)) or more")
+  }
+}

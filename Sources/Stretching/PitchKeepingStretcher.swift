@@ -1,0 +1,99 @@
+import CRubberBand
+
+/// Stretches audio in time without moving its pitch, by Rubber Band's R3 ("finer") engine in
+/// offline mode, its best quality: the whole input is studied first, then processed, and the
+/// output is exactly as long as asked.
+///
+/// Interleaved samples in and out; Rubber Band works on one array per channel, so blocks are
+/// split and joined here. It runs on the caller's thread alone (no threads of Rubber Band's own),
+/// so a render's cores go to its other work and the output never depends on timing.
+public final class PitchKeepingStretcher {
+  private let state: RubberBandState
+  private let channels: Int
+  private let inputFrames: Int64
+  private var studied: Int64 = 0
+  private var processed: Int64 = 0
+  /// One block per channel, handed to Rubber Band.
+  private let inputPlanes: [UnsafeMutablePointer<Float>]
+  /// One array per channel that Rubber Band's output is retrieved into.
+  private var outputPlanes: [UnsafeMutablePointer<Float>]
+  private var outputCapacity = blockFrames
+  private var output: [Float] = []
+
+  /// The most frames handed to Rubber Band at once.
+  public static let blockFrames = 4096
+
+  /// A stretcher of `inputFrames` frames of `channels` channels at `sampleRate` into
+  /// `outputFrames` frames; nil when Rubber Band refuses the job.
+  public init?(sampleRate: Int, channels: Int, inputFrames: Int64, outputFrames: Int64) {
+    guard sampleRate > 0, channels > 0, inputFrames > 0, outputFrames > 0, inputFrames < Int64(UInt32.max) else { return nil }
+    let options = Int32(
+      RubberBandOptionProcessOffline.rawValue | RubberBandOptionEngineFiner.rawValue | RubberBandOptionThreadingNever.rawValue)
+    guard let state = rubberband_new(UInt32(sampleRate), UInt32(channels), options, Double(outputFrames) / Double(inputFrames), 1) else {
+      return nil
+    }
+    rubberband_set_expected_input_duration(state, UInt32(inputFrames))
+    rubberband_set_max_process_size(state, UInt32(Self.blockFrames))
+    self.state = state
+    self.channels = channels
+    self.inputFrames = inputFrames
+    inputPlanes = (0..<channels).map { _ in .allocate(capacity: Self.blockFrames) }
+    outputPlanes = (0..<channels).map { _ in .allocate(capacity: Self.blockFrames) }
+  }
+
+  deinit {
+    rubberband_delete(state)
+    (inputPlanes + outputPlanes).forEach { $0.deallocate() }
+  }
+
+  /// Studies the next interleaved samples of the input; all of it must be studied before any is
+  /// processed.
+  public func study(_ samples: UnsafeBufferPointer<Float>) {
+    feed(samples, counting: &studied) { planes, count, final in rubberband_study(state, planes, count, final) }
+  }
+
+  /// Processes the next interleaved samples of the input (the last of them ending the job) and
+  /// returns the interleaved output ready, valid until the next call.
+  public func process(_ samples: UnsafeBufferPointer<Float>) -> ArraySlice<Float> {
+    output.removeAll(keepingCapacity: true)
+    feed(samples, counting: &processed) { planes, count, final in
+      rubberband_process(state, planes, count, final)
+      collect()
+    }
+    return output[...]
+  }
+
+  /// Hands `samples` on as planes, block by block, the block holding the input's last frame final.
+  private func feed(
+    _ samples: UnsafeBufferPointer<Float>, counting done: inout Int64, _ hand: (UnsafePointer<UnsafePointer<Float>?>, UInt32, Int32) -> Void
+  ) {
+    var offset = 0
+    let frames = samples.count / channels
+    let planes: [UnsafePointer<Float>?] = inputPlanes.map { UnsafePointer($0) }
+    while offset < frames {
+      let count = min(Self.blockFrames, frames - offset)
+      for channel in 0..<channels {
+        for frame in 0..<count { inputPlanes[channel][frame] = samples[(offset + frame) * channels + channel] }
+      }
+      done += Int64(count)
+      planes.withUnsafeBufferPointer { hand($0.baseAddress!, UInt32(count), done >= inputFrames ? 1 : 0) }
+      offset += count
+    }
+  }
+
+  /// Appends what Rubber Band has ready to `output`, interleaved.
+  private func collect() {
+    while case let available = Int(rubberband_available(state)), available > 0 {
+      if available > outputCapacity {
+        outputPlanes.forEach { $0.deallocate() }
+        outputPlanes = (0..<channels).map { _ in .allocate(capacity: available) }
+        outputCapacity = available
+      }
+      let planes: [UnsafeMutablePointer<Float>?] = outputPlanes
+      let count = Int(planes.withUnsafeBufferPointer { rubberband_retrieve(state, $0.baseAddress, UInt32(available)) })
+      for frame in 0..<count {
+        for channel in 0..<channels { output.append(outputPlanes[channel][frame]) }
+      }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Composition
+import Playlists
+import Rendering
+
+/// `segue stretch`: one file made exactly as long as asked, its pitch kept or moved with speed.
+struct StretchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "stretch",
+    abstract: "Stretch one audio file to an exact length: to fix drift against video, fit a slot, or change tempo.",
+    discussion: """
+      Give one of --length, --frames, --ratio or --to-match. The length ratio R is output length ÷ input length;
+      varispeed (resampling, pitch moves with speed) suits tiny corrections, preserve-pitch (Rubber Band R3) the rest;
+      auto picks varispeed while the pitch moves by under 5 cents.
+      """)
+
+  @Argument(help: "The audio file to stretch.")
+  var input: String
+
+  @Option(name: .shortAndLong, help: "The file to write.")
+  var output: String
+
+  @Flag(name: [.customShort("y"), .long], help: "Replace the output file if it exists.")
+  var overwrite = false
+
+  @Option(help: ArgumentHelp("The output's length: seconds or h:mm:ss.sss.", valueName: "duration"))
+  var length: String?
+
+  @Option(help: ArgumentHelp("The output's length in sample frames.", valueName: "N"))
+  var frames: Int64?
+
+  @Option(help: ArgumentHelp("The length ratio: output frames = round(input frames × R), 0.5 to 2.", valueName: "R"))
+  var ratio: Double?
+
+  @Option(help: ArgumentHelp("As long as this file: its video's duration when it has video, else its audio's.", valueName: "file"))
+  var toMatch: String?
+
+  @Option(help: "varispeed, preserve-pitch or auto (the default).")
+  var method: String = "auto"
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Seconds of silence added at the start (positive) or of audio left out there (negative).", valueName: "seconds"))
+  var offset: Double = 0
+
+  @OptionGroup(title: "Facts cache")
+  var cache: CacheFlags
+
+  @OptionGroup(title: "Output format")
+  var format: OutputFormatOptions
+
+  func validate() throws { _ = try stretchRequest() }
+
+  /// The stretch the options describe.
+  func stretchRequest() throws -> StretchRequest {
+    let targets: [StretchRequest.Target?] = [
+      try length.map { text in
+        guard let seconds = TimeParser.seconds(text), seconds > 0, seconds <= TimeParser.maximumSeconds else {
+          throw ValidationError("--length takes a duration in seconds or h:mm:ss.sss, not '\(text)'")
+        }
+        return .seconds(seconds)
+      },
+      try frames.map { frames in
+        guard frames > 0 else { throw ValidationError("--frames must be positive, not \(frames)") }
+        return .frames(frames)
+      },
+      try ratio.map { ratio in
+        guard StretchRequest.ratioRange.contains(ratio) else { throw ValidationError("--ratio must be from 0.5 to 2, not \(ratio)") }
+        return .ratio(ratio)
+      },
+      toMatch.map { .matching(path: $0) },
+    ]
+    let given = targets.compactMap { $0 }
+    guard given.count == 1 else { throw ValidationError("give one of --length, --frames, --ratio or --to-match") }
+    guard offset.isFinite, abs(offset) <= TimeParser.maximumSeconds else { throw ValidationError("--offset must be a number of seconds") }
+    let chosen: StretchMethod?
+    switch method {
+    case "auto": chosen = nil
+    default:
+      guard let method = StretchMethod(rawValue: method) else {
+        throw ValidationError("unknown --method '\(method)' (choose varispeed, preserve-pitch, auto)")
+      }
+      chosen = method
+    }
+    return StretchRequest(target: given[0], method: chosen, offsetSeconds: offset)
+  }
+
+  func run() throws {
+    try runReporting { cancellation in
+      var request = RenderRequest(inputs: [InputSource(path: input)], outputPath: output, overwrite: overwrite)
+      request.output = try format.options()
+      request.cache = cache.cache
+      request.stretch = try stretchRequest()
+      let report = try Renderer.render(request, cancellation: cancellation)
+      print(RenderSummary(report: report).description)
+    }
+  }
+}
