@@ -44,7 +44,16 @@ extension Clip {
   }
 
   /// One past the last source frame the clip plays.
-  public var sourceEnd: Int64 { stretch.map { inPoint + $0.sourceFrames } ?? sourceFrame(at: duration) }
+  public var sourceEnd: Int64 { unstretched.sourceFrame(at: unstretched.duration) }
+
+  /// The clip as it plays its source before any stretch: `stretch.sourceFrames` long.
+  public var unstretched: Clip {
+    guard let stretch else { return self }
+    var clip = self
+    clip.duration = stretch.sourceFrames
+    clip.stretch = nil
+    return clip
+  }
 
   /// Each stretch of the source the clip plays and the clip frame it starts at; stretches
   /// overlap in clip time where splices crossfade.
@@ -56,7 +65,7 @@ extension Clip {
       pieces.append((start.source..<end, start.clip))
       start = (splice.clipFrame, splice.sourceFrame)
     }
-    pieces.append((start.source..<(start.source + duration - start.clip), start.clip))
+    pieces.append((start.source..<sourceEnd, start.clip))
     return pieces
   }
 

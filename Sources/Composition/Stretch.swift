@@ -1,12 +1,12 @@
 import Foundation
 
-/// How a clip's source is stretched to the clip's length: `sourceFrames` frames of source (from
-/// its in-point) become the clip's `duration` frames.
+/// How a clip's source is stretched to the clip's length: the `sourceFrames` frames the clip
+/// would play unstretched (from its in-point, past its splices) become its `duration` frames.
 ///
 /// One vocabulary everywhere: the length ratio R is output length ÷ input length, the speed S is
 /// 1 ÷ R (a playback rate); varispeed moves pitch by the speed.
 public struct Stretch: Sendable, Hashable {
-  /// How many source frames the clip plays.
+  /// How many frames the clip plays before the stretch.
   public var sourceFrames: Int64
   public var method: StretchMethod
 

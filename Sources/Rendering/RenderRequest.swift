@@ -16,6 +16,8 @@ public struct RenderRequest: Sendable {
   public var range: TimeRange?
   /// Stretch the one input to a length (`segue stretch`).
   public var stretch: StretchRequest?
+  /// Stretch the whole mix to land on a length (`--fit`).
+  public var fit: FitRequest?
   /// Replace an existing output file (never an input).
   public var overwrite: Bool
   /// Decode the written file again and fail unless its length is the timeline's.

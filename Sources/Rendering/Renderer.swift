@@ -82,6 +82,7 @@ public enum Renderer {
       levelling: levelling, edits: edits, stretch: stretch
     ).plan()
     plan.notes += facts.notes + (levelling?.notes(labels: request.inputs.map(\.label)) ?? []) + (stretch?.notes ?? [])
+    if let fit = request.fit { plan = try fit.apply(to: plan) }
     plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
     return MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
   }

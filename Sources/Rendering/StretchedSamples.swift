@@ -2,8 +2,8 @@ import Composition
 import FFmpegAudio
 import Stretching
 
-/// A stretched clip's frames, in its own time: its source's frames from the in-point, stretched
-/// to exactly the clip's duration by its method, padded or trimmed by the last frame or two a
+/// A stretched clip's frames, in its own time: what it plays of its source unstretched (from the
+/// in-point, past any splices), stretched to exactly the clip's duration by its method, padded or trimmed by the last frame or two a
 /// stretcher may leave over or short.
 ///
 /// Preserve-pitch reads the source twice: Rubber Band studies the whole stretch before it
@@ -39,7 +39,7 @@ final class StretchedSamples: ClipSamples {
     sourceFrames = stretch.sourceFrames
     channels = layout.channelCount
     let open = { () throws -> SplicedSamples in
-      let played = Clip(source: clip.source, start: 0, inPoint: clip.inPoint, duration: stretch.sourceFrames)
+      let played = clip.unstretched
       let reader = SplicedSamples(
         source: try AudioFileReader(path: path, output: layout, tolerance: tolerance, known: info), clip: played, channels: layout.channelCount)
       _ = try reader.seek(toFrame: 0)

@@ -69,7 +69,8 @@ struct TimelineStreamer: Sendable {
   /// the bus's stages ask for, and the range's edges.
   private func edges(of range: Range<Int64>, bus: BusChain) -> [Int64] {
     let clipEdges = timeline.clips.flatMap { clip in
-      [clip.start, clip.end] + (clip.volumeRamps.map(\.range) + clip.splices.map(\.crossfadeRange)).flatMap {
+      // A stretched clip's splices lie in its time before the stretch; it never passes through anyway.
+      [clip.start, clip.end] + (clip.volumeRamps.map(\.range) + (clip.stretch == nil ? clip.splices.map(\.crossfadeRange) : [])).flatMap {
         [clip.start + $0.lowerBound, clip.start + $0.upperBound]
       }
     }

@@ -22,6 +22,9 @@ struct PlanCommand: ParsableCommand {
   @OptionGroup(title: "Silence and cue points")
   var silence: SilenceFlags
 
+  @OptionGroup(title: "Fitting to a length")
+  var fit: FitFlags
+
   @OptionGroup(title: "Facts cache")
   var cache: CacheFlags
 
@@ -39,6 +42,7 @@ struct PlanCommand: ParsableCommand {
     do {
       var request = try RenderRequest(arguments: inputs, outputPath: "", choices: try silence.choices(into: loudness.choices(into: mix.choices())))
       request.cache = cache.cache
+      request.fit = try fit.request()
       let mixPlan = try Renderer.plan(request, sampleRate: sampleRate)
       let report = PlanReport(mixPlan)
       print(json ? report.json() : report.table())

@@ -21,6 +21,9 @@ struct RenderInputs: ParsableArguments {
   @OptionGroup(title: "Silence and cue points")
   var silence: SilenceFlags
 
+  @OptionGroup(title: "Fitting to a length")
+  var fit: FitFlags
+
   @OptionGroup(title: "Facts cache")
   var cache: CacheFlags
 
@@ -42,6 +45,7 @@ struct RenderInputs: ParsableArguments {
     request.cache = cache.cache
     request.tolerate(tolerance.tolerance)
     request.allowLong = allowLong
+    request.fit = try fit.request()
     return request
   }
 }

@@ -73,16 +73,7 @@ struct StretchCommand: ParsableCommand {
     let given = targets.compactMap { $0 }
     guard given.count == 1 else { throw ValidationError("give one of --length, --frames, --ratio or --to-match") }
     guard offset.isFinite, abs(offset) <= TimeParser.maximumSeconds else { throw ValidationError("--offset must be a number of seconds") }
-    let chosen: StretchMethod?
-    switch method {
-    case "auto": chosen = nil
-    default:
-      guard let method = StretchMethod(rawValue: method) else {
-        throw ValidationError("unknown --method '\(method)' (choose varispeed, preserve-pitch, auto)")
-      }
-      chosen = method
-    }
-    return StretchRequest(target: given[0], method: chosen, offsetSeconds: offset)
+    return StretchRequest(target: given[0], method: try FitFlags.method(method, flag: "--method"), offsetSeconds: offset)
   }
 
   func run() throws {

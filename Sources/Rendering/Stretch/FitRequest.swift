@@ -1,0 +1,35 @@
+import Composition
+import Foundation
+
+/// A whole mix stretched to land exactly on a length (`--fit`): every clip by one length ratio.
+public struct FitRequest: Sendable, Equatable {
+  public var seconds: Double
+  /// How to stretch; nil picks by the ratio (`StretchMethod.automatic`).
+  public var method: StretchMethod?
+
+  public init(seconds: Double, method: StretchMethod? = nil) {
+    self.seconds = seconds
+    self.method = method
+  }
+
+  /// `plan` stretched to this length at its timeline's rate, with a note saying by what and how.
+  func apply(to plan: Plan) throws(RenderError) -> Plan {
+    let rate = plan.timeline.sampleRate
+    let frames = Int64((seconds * Double(rate)).rounded())
+    let length = plan.timeline.frameCount
+    let ratio = Double(frames) / Double(max(1, length))
+    let clock = { (frames: Int64) in TimeFormat.clock(frames: frames, sampleRate: rate) }
+    guard StretchRequest.ratioRange.contains(ratio) else {
+      throw .options(
+        "--fit \(clock(frames)) needs a length ratio of \(String(format: "%.4f", ratio)) for a mix of \(clock(length)); Segue stretches by 0.5 to 2.0")
+    }
+    let automatic = StretchMethod.automatic(forRatio: ratio)
+    let method = self.method ?? automatic.method
+    var fitted: Plan
+    do { fitted = try plan.stretched(toFrames: frames, method: method) } catch { throw .options(error.description) }
+    fitted.notes.append(
+      "fitted to \(clock(frames)) (\(frames) frames) from \(clock(length)): every clip stretched by length ratio \(String(format: "%.10f", ratio)) "
+        + "(speed \(String(format: "%.10f", 1 / ratio))) by \(method.rawValue)" + (self.method == nil ? " (auto: \(automatic.reason))" : ""))
+    return fitted
+  }
+}
