@@ -20,6 +20,9 @@ extension PlanReport {
         lines.append(
           row(first ? String(track.number) : "", listed: first ? clock(track.listedStart) : "", clip, name: first ? name : "  (continued)"))
         lines += ramps(of: clip)
+        if let stretch = clip.stretch {
+          lines.append("       stretched by \(stretch.method): length ratio \(String(format: "%.10f", stretch.ratio)), \(stretch.sourceFrames) frames to \(clip.duration)")
+        }
       }
       if let transition = transitions.first(where: { $0.from == track.number }) {
         lines.append("       -> \(describe(transition))")

@@ -126,8 +126,18 @@ public struct PlanReport: Encodable, Sendable {
     /// Where it jumps forward in its source (pauses shortened): the clip frame each crossfade
     /// starts at, the source frame it resumes from, and the crossfade's length.
     public var splices: [SpliceEntry]
+    /// How it is stretched, when it is: the frames it plays before the stretch, the length ratio
+    /// (its duration over those) and the method.
+    public var stretch: StretchEntry?
     public var gainDB: Double
     public var ramps: [RampEntry]
+  }
+
+  /// A clip's stretch (`Stretch`).
+  public struct StretchEntry: Encodable, Sendable {
+    public var sourceFrames: Int64
+    public var ratio: Double
+    public var method: String
   }
 
   /// A jump forward in a clip's source (`Splice`).
@@ -178,6 +188,7 @@ public struct PlanReport: Encodable, Sendable {
       ClipEntry(
         start: clip.start, end: clip.end, inPoint: clip.inPoint, outPoint: clip.sourceEnd, duration: clip.duration,
         startSeconds: Double(clip.start) / rate, splices: clip.splices.map { SpliceEntry(clipFrame: $0.clipFrame, sourceFrame: $0.sourceFrame, length: $0.length) },
+        stretch: clip.stretch.map { StretchEntry(sourceFrames: $0.sourceFrames, ratio: Double(clip.duration) / Double($0.sourceFrames), method: $0.method.rawValue) },
         gainDB: Self.decibels(clip.gain),
         ramps: clip.volumeRamps.map {
           RampEntry(from: $0.from, to: $0.to, start: clip.start + $0.range.lowerBound, end: clip.start + $0.range.upperBound, curve: $0.curve.rawValue)
