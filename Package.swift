@@ -52,7 +52,7 @@ let package = Package(
     .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AudioTestSupport"]),
     .testTarget(name: "MixingTests", dependencies: ["Rendering", "AudioTestSupport"]),
     .testTarget(name: "SilenceTests", dependencies: ["Rendering", "Analysis", "Composition", "AudioTestSupport"]),
-    .testTarget(name: "StretchTests", dependencies: ["Rendering", "Composition", "AudioTestSupport"]),
+    .testTarget(name: "StretchTests", dependencies: ["Rendering", "Composition", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["AudioTestSupport"]),
     .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport"], path: "Tests/FuzzSupport"),
     .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),

@@ -4,7 +4,8 @@ extension Plan {
   /// This plan stretched to exactly `frames` frames by `method`. Every position p on the
   /// timeline moves to round(p × frames ÷ length) (the end to `frames` itself), every clip lasts
   /// from its new start to its new end, and lengths in a clip's own time (fades, ramps) scale
-  /// alike; what a clip plays of its source stays as it was, stretched.
+  /// alike; what a clip plays of its source stays as it was, stretched (by `method`, unless the
+  /// clip has a stretch of its own).
   public func stretched(toFrames frames: Int64, method: StretchMethod) throws(PlanError) -> Plan {
     let length = timeline.frameCount
     guard length > 0, frames > 0 else { throw PlanError(message: "an empty mix cannot be fitted to a length") }
@@ -13,11 +14,11 @@ extension Plan {
     let span = { (count: Int64) -> Int64 in Int64((Double(count) * ratio).rounded()) }
     var clips: [Clip] = []
     for clip in timeline.clips {
-      guard clip.stretch == nil else { throw PlanError(message: "a stretched clip cannot be stretched again") }
       var stretched = clip
       stretched.start = scale(clip.start)
       stretched.duration = scale(clip.end) - stretched.start
-      stretched.stretch = Stretch(sourceFrames: clip.duration, method: method)
+      // A clip stretched already (an entry's own speed) keeps its method; the ratios multiply.
+      stretched.stretch = clip.stretch ?? Stretch(sourceFrames: clip.duration, method: method)
       stretched.fadeIn = clip.fadeIn.map { Fade(length: min(stretched.duration, span($0.length)), curve: $0.curve) }
       stretched.fadeOut = clip.fadeOut.map { Fade(length: min(stretched.duration, span($0.length)), curve: $0.curve) }
       stretched.envelope = clip.envelope.scaled(by: ratio, within: stretched.duration)

@@ -67,9 +67,8 @@ public enum Planner {
     try checkCuts(item, end: end)
     clip.cut(item.cuts)
     if let stretch = item.stretch {
-      guard item.cuts.isEmpty, stretch.frames > 0 else {
-        throw PlanError(message: "\(item.label): a stretched entry cannot have pauses cut too, nor become empty")
-      }
+      guard stretch.frames > 0 else { throw PlanError(message: "\(item.label): a stretch to no frames at all") }
+      // What the clip plays, pauses cut included, is what is stretched.
       clip.stretch = Stretch(sourceFrames: clip.duration, method: stretch.method)
       clip.duration = stretch.frames
     }

@@ -16,6 +16,8 @@ public struct EntryOptions: Sendable, Equatable {
   public var loudnessExempt = false
   /// Its own silence and cue settings (`max-pause`, `silence: keep`, ...).
   public var silence = SilenceSettings()
+  /// How it is stretched (`speed`, `length`, `method`); nil plays it at its own speed.
+  public var stretch: StretchSpec?
 
   public init(
     inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,
@@ -69,4 +71,23 @@ public struct CrossfadeSpec: Sendable, Equatable {
   public static func symmetric(_ seconds: Double, curve: CurveChoice) -> CrossfadeSpec {
     CrossfadeSpec(outSeconds: seconds, inSeconds: seconds, outCurve: curve, inCurve: curve)
   }
+}
+
+/// A stretch as a playlist asks for it: a speed or a target length, and how.
+public struct StretchSpec: Sendable, Equatable {
+  /// A playback rate S: the entry lasts its length ÷ S.
+  public var speed: Double?
+  /// The length the entry is stretched to, in seconds.
+  public var length: Double?
+  /// How; nil picks by the ratio.
+  public var method: StretchMethod?
+
+  public init(speed: Double? = nil, length: Double? = nil, method: StretchMethod? = nil) {
+    self.speed = speed
+    self.length = length
+    self.method = method
+  }
+
+  /// Speeds (and so length ratios) a playlist may ask for.
+  public static let speedRange = 0.5...2.0
 }

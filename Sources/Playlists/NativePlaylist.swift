@@ -83,7 +83,8 @@ public enum NativePlaylist: Sendable {
 
   private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> PlaylistDefaults {
     let fields = try reader.mapping(
-      node, allowed: ["crossfade", "curve", "gap", "album-aware", "loudness", "loudness-scope", "true-peak", "peak-policy"] + SilenceSettings.fieldNames)
+      node, allowed: ["crossfade", "curve", "gap", "album-aware", "loudness", "loudness-scope", "true-peak", "peak-policy", "speed", "method"]
+        + SilenceSettings.fieldNames)
     if fields["gap"] != nil, fields["crossfade"] != nil {
       throw reader.error(node, "defaults give 'crossfade' and 'gap'; choose one")
     }
@@ -92,11 +93,13 @@ public enum NativePlaylist: Sendable {
       curve: try fields["curve"].map { n throws(PlaylistError) in try reader.curveChoice(n) },
       gap: try fields["gap"].map { n throws(PlaylistError) in try reader.time(n, "gap") },
       albumAware: try fields["album-aware"].map { n throws(PlaylistError) in try reader.bool(n, "album-aware") },
-      loudness: try reader.loudnessSettings(fields), silence: try reader.silenceSettings(fields, inEntry: false))
+      loudness: try reader.loudnessSettings(fields), silence: try reader.silenceSettings(fields, inEntry: false),
+      stretch: try reader.stretchSpec(fields))
   }
 
   private static let entryFields =
-    ["file", "id", "title", "artist", "in", "out", "gain", "fade-in", "fade-out", "transition", "loudness", "silence"] + SilenceSettings.fieldNames
+    ["file", "id", "title", "artist", "in", "out", "gain", "fade-in", "fade-out", "transition", "loudness", "silence", "speed", "length", "method"]
+    + SilenceSettings.fieldNames
 
   private static func readEntry(_ node: Node, fields: [String: Node], _ reader: NodeReader, folder: URL) throws(PlaylistError) -> PlaylistEntry {
     guard let fileNode = fields["file"], let location = fileNode.string, !location.isEmpty else {

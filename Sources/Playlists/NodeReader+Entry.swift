@@ -1,3 +1,4 @@
+import Composition
 import Yams
 
 extension NodeReader {
@@ -15,9 +16,38 @@ extension NodeReader {
       options.loudnessExempt = true
     }
     options.silence = try silenceSettings(fields, inEntry: true)
+    options.stretch = try stretchSpec(fields)
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
       throw error(fields["in"]!, "'in' (\(inPoint.seconds) s) must come before 'out' (\(outPoint.seconds) s)")
     }
     return options
+  }
+}
+
+extension NodeReader {
+  /// `speed` or `length`, with `method`, among an entry's fields (`speed` and `method` among the
+  /// defaults too); nil when none is given.
+  func stretchSpec(_ fields: [String: Node]) throws(PlaylistError) -> StretchSpec? {
+    guard fields["speed"] != nil || fields["length"] != nil || fields["method"] != nil else { return nil }
+    if fields["speed"] != nil, fields["length"] != nil { throw error(fields["length"]!, "give 'speed' or 'length', not both") }
+    var spec = StretchSpec()
+    spec.speed = try fields["speed"].map { n throws(PlaylistError) in
+      let speed = try number(n, "speed")
+      guard StretchSpec.speedRange.contains(speed) else { throw error(n, "'speed' must be from 0.5 to 2 (a playback rate), not \(n.string ?? "?")") }
+      return speed
+    }
+    spec.length = try fields["length"].map { n throws(PlaylistError) in
+      let seconds = try time(n, "length")
+      guard seconds > 0 else { throw error(n, "'length' must be more than 0") }
+      return seconds
+    }
+    if let node = fields["method"] {
+      let names = StretchMethod.allCases.map(\.rawValue) + ["auto"]
+      guard let text = node.scalar?.string, names.contains(text) else {
+        throw error(node, "unknown 'method' '\(node.string ?? "?")' (expected \(Self.quotedList(names)))")
+      }
+      spec.method = StretchMethod(rawValue: text)
+    }
+    return spec
   }
 }

@@ -35,10 +35,12 @@ public struct PlaylistDefaults: Sendable, Equatable {
   public var albumAware: Bool?
   public var loudness: LoudnessSettings
   public var silence: SilenceSettings
+  /// The speed and method of entries that give none (`speed`, `method`).
+  public var stretch: StretchSpec?
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil,
-    loudness: LoudnessSettings = LoudnessSettings(), silence: SilenceSettings = SilenceSettings()
+    loudness: LoudnessSettings = LoudnessSettings(), silence: SilenceSettings = SilenceSettings(), stretch: StretchSpec? = nil
   ) {
     self.crossfade = crossfade
     self.curve = curve
@@ -46,6 +48,7 @@ public struct PlaylistDefaults: Sendable, Equatable {
     self.albumAware = albumAware
     self.loudness = loudness
     self.silence = silence
+    self.stretch = stretch
   }
 }
 

@@ -44,11 +44,15 @@ struct MixPlanning {
   /// run: the track starting at source frame `s` of the run starts at `round(s × out ÷ in)`.
   func plan() throws(RenderError) -> Plan {
     var items: [PlanItem] = []
+    var notes: [String] = []
     for (index, input) in inputs.enumerated() {
-      items.append(try item(index, input: input, length: facts[index].frameCount(at: sampleRate)))
+      var item = try item(index, input: input, length: facts[index].frameCount(at: sampleRate))
+      if let spec = input.options.stretch { notes.append(try stretch(&item, as: spec, input: input)) }
+      items.append(item)
     }
-    let firstPlan = try plan(items)
-    let playsWhole = stretch == nil ? Self.playsWhole(inputs, edits: edits) : inputs.map { _ in false }
+    var firstPlan = try plan(items)
+    firstPlan.notes += notes
+    let playsWhole = Self.playsWhole(inputs, edits: edits)
     let runs = ResampledRuns(timeline: firstPlan.timeline, playsWhole: playsWhole, rates: facts.map(\.info.sampleRate)).runs
     guard !runs.isEmpty else { return firstPlan }
     for run in runs {
@@ -105,6 +109,21 @@ struct MixPlanning {
       }
     }
     return item
+  }
+
+  /// Stretches `item` as its entry asks (a speed or a length), and says how.
+  private func stretch(_ item: inout PlanItem, as spec: StretchSpec, input: InputSource) throws(RenderError) -> String {
+    let played = (item.outPoint ?? item.availableFrames) - item.inPoint - item.cuts.reduce(0) { $0 + Int64($1.skipped.count) }
+    let target = spec.length.map { frames($0)! } ?? Int64((Double(played) / (spec.speed ?? 1)).rounded())
+    let ratio = Double(target) / Double(max(1, played))
+    guard played > 0, StretchRequest.ratioRange.contains(ratio) else {
+      throw .input(input, .badOption("its stretch needs a length ratio of \(String(format: "%.4f", ratio)); Segue stretches by 0.5 to 2.0"))
+    }
+    let automatic = StretchMethod.automatic(forRatio: ratio)
+    let method = spec.method ?? automatic.method
+    item.stretch = (target, method)
+    return "\(input.label): stretched by length ratio \(String(format: "%.10f", ratio)) (speed \(String(format: "%.10f", 1 / ratio))) by \(method.rawValue)"
+      + (spec.method == nil ? " (auto: \(automatic.reason))" : "")
   }
 
   private func edit(_ index: Int) -> TrackEdit? { index < edits.count ? edits[index] : nil }

@@ -102,6 +102,27 @@ import Testing
     #expect(playlist.entries[2].options.silence.over(playlist.defaults.silence).maxPause == .some(nil))
   }
 
+  /// A speed or a target length per entry, a default speed and method for the rest.
+  @Test func readsStretchSettings() throws {
+    let text = """
+      version: 1
+      defaults: { speed: 1.02, method: varispeed }
+      entries:
+        - file: a.flac
+          length: 3:30
+          method: preserve-pitch
+        - file: b.flac
+          speed: 0.75
+        - file: c.flac
+          method: auto
+      """
+    let playlist = try NativePlaylist.parse(text, file: file)
+    #expect(playlist.defaults.stretch == StretchSpec(speed: 1.02, method: .varispeed))
+    #expect(playlist.entries[0].options.stretch == StretchSpec(length: 210, method: .preservePitch))
+    #expect(playlist.entries[1].options.stretch == StretchSpec(speed: 0.75))
+    #expect(playlist.entries[2].options.stretch == StretchSpec())
+  }
+
   static let badCases = [
     MalformedCase(testDescription: "unknown version", text: "version: 99\nentries: []\n",
             message: "/sets/friday.yaml:1:10: unknown version 99 (this Segue reads version 1)"),
@@ -116,7 +137,7 @@ import Testing
     MalformedCase(testDescription: "entry without a file", text: "version: 1\nentries:\n  - title: x\n",
             message: "/sets/friday.yaml:3:5: an entry needs a 'file'"),
     MalformedCase(testDescription: "unknown field", text: "version: 1\nentries:\n  - file: a.flac\n    volume: 3\n",
-            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition, loudness, silence, trim-silence, max-pause, silence-threshold, trim-threshold, trim-margin, auto-cue, cue-level, overlap-level, max-overlap)"),
+            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition, loudness, silence, speed, length, method, trim-silence, max-pause, silence-threshold, trim-threshold, trim-margin, auto-cue, cue-level, overlap-level, max-overlap)"),
     MalformedCase(testDescription: "unknown top-level field", text: "version: 1\nalbum: Sets\nentries: []\n",
             message: "/sets/friday.yaml:2:1: unknown field 'album' (expected one of: version, title, artist, defaults, entries, overlays)"),
     MalformedCase(testDescription: "artist not text", text: "version: 1\nentries:\n  - file: a.flac\n    artist: [A, B]\n",
@@ -151,6 +172,12 @@ import Testing
             message: "/sets/friday.yaml:4:24: 'silence-threshold' must be from -120 to 0 dBFS, not 6"),
     MalformedCase(testDescription: "entry silence not keep", text: "version: 1\nentries:\n  - file: a.flac\n    silence: trim\n",
             message: "/sets/friday.yaml:4:14: an entry's 'silence' can only be 'keep' (leave its silences alone)"),
+    MalformedCase(testDescription: "speed too fast", text: "version: 1\nentries:\n  - file: a.flac\n    speed: 3\n",
+            message: "/sets/friday.yaml:4:12: 'speed' must be from 0.5 to 2 (a playback rate), not 3"),
+    MalformedCase(testDescription: "speed and length", text: "version: 1\nentries:\n  - file: a.flac\n    speed: 1.1\n    length: 30\n",
+            message: "/sets/friday.yaml:5:13: give 'speed' or 'length', not both"),
+    MalformedCase(testDescription: "unknown method", text: "version: 1\nentries:\n  - file: a.flac\n    method: tape\n",
+            message: "/sets/friday.yaml:4:13: unknown 'method' 'tape' (expected 'varispeed', 'preserve-pitch' and 'auto')"),
     MalformedCase(testDescription: "entries not a list", text: "version: 1\nentries: a.flac\n",
             message: "/sets/friday.yaml:2:10: 'entries' must be a list of tracks"),
   ]

@@ -2,6 +2,7 @@ import AudioTestSupport
 import Composition
 import FFmpegAudio
 import Foundation
+import Playlists
 import Rendering
 import Testing
 
@@ -52,5 +53,26 @@ struct FitTests {
     let error = #expect(throws: RenderError.self) { try Renderer.render(request) }
     #expect(error?.description == "--fit 0:25.000 needs a length ratio of 2.5000 for a mix of 0:10.000; Segue stretches by 0.5 to 2.0")
     #expect(!FileManager.default.fileExists(atPath: folder.file("long.flac")))
+  }
+}
+
+/// A playlist entry's own speed: its clip lasts its length over the speed, to the frame.
+@Suite("Entry speed")
+struct EntrySpeedTests {
+  @Test func anEntryAtOneAndAQuarterSpeedLastsItsLengthOverThat() throws {
+    let folder = TemporaryFolder("segue-entry-speed")
+    let rate = 8_000, frames = 80_777
+    var inputs: [InputSource] = []
+    for index in 0..<2 {
+      let path = folder.file("t\(index).flac")
+      try AudioFile.write(Signal.sine(sampleRate: rate, channels: 1, frames: frames), layout: PCMLayout(sampleRate: rate, channelCount: 1), to: path, options: OutputOptions(bitDepth: 16))
+      inputs.append(InputSource(path: path))
+    }
+    inputs[1].options.stretch = StretchSpec(speed: 1.25, method: .varispeed)
+    let report = try Renderer.render(RenderRequest(inputs: inputs, outputPath: folder.file("mix.flac"), verify: true, cache: nil))
+    let clips = report.timeline.clips
+    #expect(clips[1].duration == Int64((Double(frames) / 1.25).rounded()))
+    #expect(report.outputFrameCount == Int64(frames) + clips[1].duration)
+    #expect(report.plan.notes.contains { $0.contains("stretched by length ratio 0.80000") && $0.hasSuffix("by varispeed") })
   }
 }
