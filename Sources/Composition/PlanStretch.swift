@@ -19,6 +19,12 @@ extension Plan {
       stretched.duration = scale(clip.end) - stretched.start
       // A clip stretched already (an entry's own speed) keeps its method; the ratios multiply.
       stretched.stretch = clip.stretch ?? Stretch(sourceFrames: clip.duration, method: method)
+      let combined = Double(stretched.duration) / Double(max(1, stretched.stretch!.sourceFrames))
+      guard Stretch.ratioRange.contains(combined) else {
+        throw PlanError(
+          message: "clip \(clips.count + 1): its own stretch and the fit together need a length ratio of \(String(format: "%.4f", combined)); "
+            + "Segue stretches by 0.5 to 2.0")
+      }
       stretched.fadeIn = clip.fadeIn.map { Fade(length: min(stretched.duration, span($0.length)), curve: $0.curve) }
       stretched.fadeOut = clip.fadeOut.map { Fade(length: min(stretched.duration, span($0.length)), curve: $0.curve) }
       stretched.envelope = clip.envelope.scaled(by: ratio, within: stretched.duration)

@@ -87,7 +87,11 @@ public enum Planner {
   private static func checkCuts(_ item: PlanItem, end: Int64) throws(PlanError) {
     var playedFrom = item.inPoint
     for cut in item.cuts {
-      guard cut.crossfade >= 0, cut.skipped.lowerBound - cut.crossfade >= playedFrom, cut.skipped.upperBound + cut.crossfade <= end else {
+      // The outgoing side's crossfade plays the first frames of what is skipped, the incoming
+      // side's the frames after it.
+      guard cut.crossfade >= 0, cut.skipped.count >= cut.crossfade, cut.skipped.lowerBound >= playedFrom,
+        cut.skipped.upperBound + cut.crossfade <= end
+      else {
         throw PlanError(message: "\(item.label): a cut at source frame \(cut.skipped.lowerBound) does not fit inside the track")
       }
       playedFrom = cut.skipped.upperBound + cut.crossfade
@@ -112,6 +116,9 @@ public enum Planner {
       let crossfade = Crossfade(
         outLength: outLength, inLength: inLength, outCurve: outCurve.fixed ?? .linear, inCurve: inCurve.fixed ?? .linear,
         overlap: overlap)
+      guard crossfade.outLength >= 0, crossfade.inLength >= 0, crossfade.overlap >= 0 else {
+        throw PlanError(message: "\(labels.0) -> \(labels.1): a crossfade cannot be shorter than nothing")
+      }
       // Each side's fade, and the overlap, must fit inside that side's clip.
       let sides = [
         (max(crossfade.outLength, crossfade.overlap), outgoing, labels.0, "into the next track"),

@@ -1,9 +1,10 @@
 /// A jump forward inside a clip's source: from clip frame `clipFrame` on, the clip plays its
 /// source from `sourceFrame`, the two sides crossfaded over `length` frames.
 ///
-/// This is how a pause is shortened: the frames between where the outgoing side's crossfade
-/// starts and where the incoming side begins are never played. During the crossfade the outgoing
-/// side goes on from where it was; after it, every frame is a source frame again.
+/// This is how a pause is shortened: of the frames between where the outgoing side's crossfade
+/// starts and where the incoming side begins, only the first `length` are heard, fading out under
+/// the incoming side. During the crossfade the outgoing side goes on from where it was; after it,
+/// every frame is a source frame again.
 public struct Splice: Sendable, Hashable {
   /// Where the crossfade starts, in frames of the clip's own time.
   public var clipFrame: Int64
@@ -25,7 +26,8 @@ public struct Splice: Sendable, Hashable {
 /// Source frames left out of a clip: an edit asked for in source time, before it is a splice.
 public struct SourceCut: Sendable, Hashable {
   /// The frames skipped: from where the outgoing side's crossfade starts to where the incoming
-  /// side begins. The clip is this much shorter.
+  /// side begins (at least `crossfade` of them, which the outgoing side's fade plays). The clip is
+  /// this much shorter.
   public var skipped: Range<Int64>
   /// How many frames the two sides overlap.
   public var crossfade: Int64

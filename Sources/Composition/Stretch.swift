@@ -14,6 +14,9 @@ public struct Stretch: Sendable, Hashable {
     self.sourceFrames = sourceFrames
     self.method = method
   }
+
+  /// Length ratios Segue stretches by.
+  public static let ratioRange = 0.5...2.0
 }
 
 /// How audio is made longer or shorter.

@@ -41,10 +41,11 @@ public struct InputSource: Sendable, Equatable {
     playlist.entries.map {
       var input = InputSource(path: $0.path, displayName: $0.location, origin: $0.origin, title: $0.title, options: $0.options)
       // The playlist's default speed and method reach its own entries only.
-      if let stretch = playlist.defaults.stretch {
-        input.options.stretch = input.options.stretch.map { own in
-          own.speed == nil && own.length == nil ? StretchSpec(speed: stretch.speed, method: own.method ?? stretch.method) : own
-        } ?? stretch
+      if let defaults = playlist.defaults.stretch {
+        var own = input.options.stretch ?? StretchSpec()
+        if own.speed == nil && own.length == nil { own.speed = defaults.speed }
+        own.method = own.method ?? defaults.method
+        input.options.stretch = own
       }
       input.artist = $0.artist
       input.album = $0.album

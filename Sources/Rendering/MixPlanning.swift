@@ -47,8 +47,11 @@ struct MixPlanning {
     var notes: [String] = []
     for (index, input) in inputs.enumerated() {
       var item = try item(index, input: input, length: facts[index].frameCount(at: sampleRate))
-      if let spec = input.options.stretch { notes.append(try stretch(&item, as: spec, input: input)) }
+      if let spec = input.options.stretch, let note = try stretch(&item, as: spec, input: input) { notes.append(note) }
       items.append(item)
+    }
+    for index in items.indices {
+      if let note = automaticTransition(&items, after: index) { notes.append(note) }
     }
     var firstPlan = try plan(items)
     firstPlan.notes += notes
@@ -65,7 +68,9 @@ struct MixPlanning {
         items[source].availableFrames = AudioFileReader.convertedLength(sourceFrames, from: rate, to: sampleRate) - start
       }
     }
-    return try plan(items)
+    var plan = try plan(items)
+    plan.notes += notes
+    return plan
   }
 
   /// Plans `items`, then lays the overlays over them.
@@ -98,25 +103,23 @@ struct MixPlanning {
       item.inPoint += stretch.trimmed
       item.stretch = (stretch.frames, stretch.method)
     }
-    if let edit = edit(index) {
-      (item.inPoint, item.outPoint, item.cuts) = (edit.inPoint, edit.outPoint, edit.cuts)
-      // The audio's transition, unless the entry gives its own (or its own fades, which it would overlap).
-      let fadesOwnEdges = options.fadeOut != nil || (index + 1 < inputs.count && inputs[index + 1].options.fadeIn != nil)
-      if item.transition == nil, !fadesOwnEdges, let overlap = automaticOverlap(after: index) {
-        item.transition = .crossfade(
-          outLength: overlap, inLength: min(overlap, frames(PauseCuts.crossfadeSeconds)!), outCurve: mix.curve, inCurve: .fixed(.equalPower),
-          overlap: overlap)
-      }
-    }
+    if let edit = edit(index) { (item.inPoint, item.outPoint, item.cuts) = (edit.inPoint, edit.outPoint, edit.cuts) }
     return item
   }
 
-  /// Stretches `item` as its entry asks (a speed or a length), and says how.
-  private func stretch(_ item: inout PlanItem, as spec: StretchSpec, input: InputSource) throws(RenderError) -> String {
-    let played = (item.outPoint ?? item.availableFrames) - item.inPoint - item.cuts.reduce(0) { $0 + Int64($1.skipped.count) }
+  /// The frames `item` plays of its source: in to out, cuts left out, before any stretch.
+  private static func played(_ item: PlanItem) -> Int64 {
+    (item.outPoint ?? item.availableFrames) - item.inPoint - item.cuts.reduce(0) { $0 + Int64($1.skipped.count) }
+  }
+
+  /// Stretches `item` as its entry asks (a speed or a length), and says how; nil when it asks for
+  /// neither (a method alone is for `--fit`), or plays nothing (which planning refuses).
+  private func stretch(_ item: inout PlanItem, as spec: StretchSpec, input: InputSource) throws(RenderError) -> String? {
+    let played = Self.played(item)
+    guard spec.speed != nil || spec.length != nil, played > 0 else { return nil }
     let target = spec.length.map { frames($0)! } ?? Int64((Double(played) / (spec.speed ?? 1)).rounded())
-    let ratio = Double(target) / Double(max(1, played))
-    guard played > 0, StretchRequest.ratioRange.contains(ratio) else {
+    let ratio = Double(target) / Double(played)
+    guard StretchRequest.ratioRange.contains(ratio) else {
       throw .input(input, .badOption("its stretch needs a length ratio of \(String(format: "%.4f", ratio)); Segue stretches by 0.5 to 2.0"))
     }
     let automatic = StretchMethod.automatic(forRatio: ratio)
@@ -128,12 +131,29 @@ struct MixPlanning {
 
   private func edit(_ index: Int) -> TrackEdit? { index < edits.count ? edits[index] : nil }
 
-  /// The overlap the audio chose into the track after `index`, no longer than either track plays.
-  private func automaticOverlap(after index: Int) -> Int64? {
-    guard index + 1 < inputs.count, let overlap = edit(index)?.automaticOverlap else { return nil }
-    let playedLength = { (edit: TrackEdit) in edit.outPoint - edit.inPoint - edit.cuts.reduce(0) { $0 + Int64($1.skipped.count) } }
-    let next = edit(index + 1).map(playedLength) ?? facts[index + 1].frameCount(at: sampleRate)
-    return min(overlap, playedLength(edit(index)!), next)
+  /// Sets the transition the audio chose (`--auto-cue`) from the track at `index` into the next,
+  /// no longer than either plays (stretches counted), and says what was done; nil where the
+  /// track has no automatic cue or no next track. The entry's own transition or fades, and an
+  /// album kept gapless, win over it.
+  private func automaticTransition(_ items: inout [PlanItem], after index: Int) -> String? {
+    guard index + 1 < items.count, let cue = edit(index)?.autoCue else { return nil }
+    let label = inputs[index].label
+    let (outgoing, incoming) = (items[index], items[index + 1])
+    if outgoing.transition != nil || outgoing.fadeOut != nil || incoming.fadeIn != nil {
+      return "\(label): its own transition or fades stand; the audio's overlap is not used"
+    }
+    if mix.albumAware, let album = outgoing.album, album == incoming.album {
+      return "\(label): the next track is of the same album and stays gapless (--album-aware); the audio's overlap is not used"
+    }
+    let timeline = { (item: PlanItem) in item.stretch?.frames ?? Self.played(item) }
+    let ratio = Double(timeline(outgoing)) / Double(max(1, Self.played(outgoing)))
+    let wanted = Int64((Double(cue.overlap) * ratio).rounded())
+    let overlap = min(wanted, timeline(outgoing), timeline(incoming))
+    items[index].transition = .crossfade(
+      outLength: overlap, inLength: min(overlap, frames(PauseCuts.crossfadeSeconds)!), outCurve: mix.curve, inCurve: .fixed(.equalPower),
+      overlap: overlap)
+    let shortened = overlap < wanted ? "; shortened to \(TimeFormat.clock(frames: overlap, sampleRate: sampleRate)), as long as a track plays" : ""
+    return "\(label): \(cue.overlapReason)\(shortened)"
   }
 
   /// Refuses negative or endless cue and fade times.

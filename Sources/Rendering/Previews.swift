@@ -55,7 +55,9 @@ public enum Previews {
       throw .options("a snippet must be longer than two of its fades (\(length) s, fades of \(fade) s)")
     }
     var medley = request
+    // A snippet plays each track from its in-point at its own speed: no silence edit, no stretch.
     medley.mix = MixOptions(crossfade: fade, curve: .fixed(.equalPower), loudness: request.mix.loudness)
+    (medley.fit, medley.stretch) = (nil, nil)
     medley.range = nil
     medley.edgeFade = edgeFade
     let inputs = try Renderer.gatherFacts(medley)

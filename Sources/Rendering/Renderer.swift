@@ -96,18 +96,25 @@ public enum Renderer {
     let length = facts.facts[0].frameCount(at: sampleRate)
     let inputFrames = min(length, options.outPoint?.frames(at: sampleRate) ?? length) - (options.inPoint?.frames(at: sampleRate) ?? 0)
     var matched: Int64?
+    var source = ""
     if case .matching(let path) = stretch.target {
       let target = InputSource(path: path)
       do {
-        if let seconds = try VideoDuration.seconds(of: path) { matched = Int64((seconds * Double(sampleRate)).rounded()) }
+        if let seconds = try VideoDuration.seconds(of: path) {
+          matched = Int64((seconds * Double(sampleRate)).rounded())
+          source = "the length of \(target.label)'s video, \(seconds) s"
+        }
       } catch {
         throw .input(target, InputCheck.problem(for: error))
       }
       if matched == nil {
         matched = try InputFacts.gather([target], needs: FactsNeeds(), cache: request.cache).facts[0].frameCount(at: sampleRate)
+        source = "the length of \(target.label)'s audio (it has no video)"
       }
     }
-    return try StretchPlanning(stretch, inputFrames: inputFrames, matchedFrames: matched, sampleRate: sampleRate)
+    var planning = try StretchPlanning(stretch, inputFrames: inputFrames, matchedFrames: matched, sampleRate: sampleRate)
+    if !source.isEmpty { planning.notes.append("matched \(source), to the nearest frame") }
+    return planning
   }
 
   /// The facts of the request's inputs and overlays, through its cache: with the analysis pass

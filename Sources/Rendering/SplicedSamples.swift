@@ -2,7 +2,7 @@ import Composition
 
 /// A spliced clip's frames, in its own time, read in one forward pass over its source: source
 /// frames as they are, and at each splice the outgoing side's last frames crossfaded (equal
-/// power) into the incoming side's first.
+/// power) into the incoming side's first; exactly the clip's duration of them.
 ///
 /// The frames a splice skips are decoded and dropped, never sought past: the gaps are pauses of
 /// seconds, and one reader going forward is exact in every format. Only where a range of the mix
@@ -10,7 +10,7 @@ import Composition
 final class SplicedSamples: ClipSamples {
   private let source: any ClipSamples
   private let clip: Clip
-  private let channels: Int
+  let channels: Int
   /// Frames of the clip handed out so far (counting those a seek passed over).
   private(set) var framesDelivered: Int64 = 0
   /// False until the source is at the clip's in-point (or a seek put it elsewhere).
@@ -40,14 +40,15 @@ final class SplicedSamples: ClipSamples {
   func nextBlock() throws -> UnsafeBufferPointer<Float>? {
     if !started {
       started = true
-      try drop(upTo: clip.inPoint)
+      if clip.inPoint > 0, try source.seek(toFrame: clip.inPoint) { sourcePosition = clip.inPoint } else { try drop(upTo: clip.inPoint) }
     }
+    guard framesDelivered < clip.duration else { return nil }
     if nextSplice < clip.splices.count, framesDelivered == clip.splices[nextSplice].clipFrame {
       guard let mixed = try crossfade(clip.splices[nextSplice]) else { return nil }
       defer { discard = 0 }
       return UnsafeBufferPointer(rebasing: mixed[(Int(discard) * channels)...])
     }
-    let untilSplice = nextSplice < clip.splices.count ? clip.splices[nextSplice].clipFrame - framesDelivered : Int64.max
+    let untilSplice = (nextSplice < clip.splices.count ? clip.splices[nextSplice].clipFrame : clip.duration) - framesDelivered
     guard let taken = try take(maxFrames: Int(min(untilSplice, 1 << 20))) else { return nil }
     framesDelivered += Int64(taken.count / channels)
     return taken

@@ -21,6 +21,9 @@ final class StretchedSamples: ClipSamples {
   private var stretched: [Float] = []
   private var offset = 0
   private let handedOut: UnsafeMutableBufferPointer<Float>
+  /// Two frames of silence, for a source a frame or two short.
+  private let zeros: UnsafeMutableBufferPointer<Float>
+  private let path: String
   private(set) var framesDelivered: Int64 = 0
   var copiesSamplesExactly: Bool { false }
 
@@ -36,17 +39,18 @@ final class StretchedSamples: ClipSamples {
   /// Opens `clip`'s source at `path` in `layout` (the mix's), ready to stretch it as `stretch` says.
   init(clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, tolerance: DecodeTolerance, info: AudioStreamInfo) throws {
     self.clip = clip
+    self.path = path
     sourceFrames = stretch.sourceFrames
     channels = layout.channelCount
     let open = { () throws -> SplicedSamples in
       let played = clip.unstretched
-      let reader = SplicedSamples(
+      return SplicedSamples(
         source: try AudioFileReader(path: path, output: layout, tolerance: tolerance, known: info), clip: played, channels: layout.channelCount)
-      _ = try reader.seek(toFrame: 0)
-      return reader
     }
     source = try open()
     handedOut = .allocate(capacity: Self.blockFrames * channels)
+    zeros = .allocate(capacity: 2 * channels)
+    zeros.initialize(repeating: 0)
     switch stretch.method {
     case .varispeed:
       stretcher = .varispeed(try Varispeed(channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration))
@@ -54,14 +58,18 @@ final class StretchedSamples: ClipSamples {
       guard
         let rubberBand = PitchKeepingStretcher(
           sampleRate: layout.sampleRate, channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration)
-      else { throw StretchError(ratio: Double(clip.duration) / Double(stretch.sourceFrames)) }
+      else { throw StretchError(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames)) }
       let study = try open()
-      while let block = try study.nextBlock() { rubberBand.study(block) }
+      var studied: Int64 = 0
+      while let block = try Self.next(of: study, read: &studied, of: stretch.sourceFrames, path: path, zeros: zeros) { rubberBand.study(block) }
       stretcher = .preservePitch(rubberBand)
     }
   }
 
-  deinit { handedOut.deallocate() }
+  deinit {
+    handedOut.deallocate()
+    zeros.deallocate()
+  }
 
   func nextBlock() throws -> UnsafeBufferPointer<Float>? {
     while stretched.count - offset < Self.blockFrames * channels && !flushed { try stretchMore() }
@@ -82,11 +90,27 @@ final class StretchedSamples: ClipSamples {
 
   func seek(toFrame frame: Int64) -> Bool { false }
 
+  /// The next block of `source`, `read` frames of `total` read so far; nil after the last. A
+  /// source a frame or two short (a rate conversion's rounding: a track read alone where the plan
+  /// measured it in a resampled run) is made up with silence; more missing is a truncated file.
+  private static func next(
+    of source: SplicedSamples, read: inout Int64, of total: Int64, path: String, zeros: UnsafeMutableBufferPointer<Float>
+  ) throws -> UnsafeBufferPointer<Float>? {
+    let channels = source.channels
+    if let block = try source.nextBlock() {
+      read += Int64(block.count / channels)
+      return block
+    }
+    let missing = total - read
+    guard missing > 0 else { return nil }
+    guard missing <= 2 else { throw AudioFileError.truncated(path: path, decoded: read, declared: total) }
+    read = total
+    return UnsafeBufferPointer(rebasing: zeros[0..<(Int(missing) * channels)])
+  }
   /// Feeds the stretcher the next block of the source (or flushes it after the last) and keeps
   /// what it gives back.
   private func stretchMore() throws {
-    let block = try source.nextBlock()
-    sourceRead += Int64((block?.count ?? 0) / channels)
+    let block = try Self.next(of: source, read: &sourceRead, of: sourceFrames, path: path, zeros: zeros)
     switch stretcher {
     case .varispeed(let varispeed):
       stretched += try varispeed.process(block)
@@ -99,8 +123,9 @@ final class StretchedSamples: ClipSamples {
   }
 }
 
-/// A length ratio Rubber Band refuses.
+/// A stretch Rubber Band refuses: more frames than it counts (2^32), or a ratio it will not take.
 struct StretchError: Error, CustomStringConvertible {
+  var frames: Int64
   var ratio: Double
-  var description: String { "Rubber Band refuses a length ratio of \(ratio)" }
+  var description: String { "Rubber Band cannot stretch \(frames) frames by a length ratio of \(ratio) (it takes fewer than 2^32 frames)" }
 }

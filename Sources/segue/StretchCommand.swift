@@ -82,6 +82,8 @@ struct StretchCommand: ParsableCommand {
       request.output = try format.options()
       request.cache = cache.cache
       request.stretch = try stretchRequest()
+      // The length is what was asked for, its ratio and offset checked: never refused as too long.
+      request.allowLong = true
       let report = try Renderer.render(request, cancellation: cancellation)
       print(RenderSummary(report: report).description)
     }

@@ -63,7 +63,7 @@ struct FactsGathering {
     // What an earlier decode found and this one did not look for is kept.
     facts.edges = facts.edges ?? known?.edges
     if facts.analysis == nil { facts.analysis = known?.analysis }
-    facts.audible = Self.latest(known?.audible, then: facts.audible ?? [])
+    facts.audible = latest(known?.audible, then: facts.audible ?? [])
     return facts
   }
 
@@ -79,19 +79,24 @@ struct FactsGathering {
     if !missing.isEmpty {
       let parts = partsPerInput
       guard let found = try AudibleScan.spans(path, info: info, length: length, thresholds: missing, parts: parts) else { return nil }
-      facts.audible = Self.latest(facts.audible, then: found)
+      facts.audible = latest(facts.audible, then: found)
     }
     return facts
   }
 
-  /// `earlier` spans but those at the thresholds `found` has, then `found`: the latest
-  /// `keptThresholds` of them, so trying thresholds does not grow the cache without end.
-  private static func latest(_ earlier: [AudibleSpans]?, then found: [AudibleSpans]) -> [AudibleSpans] {
+  /// `earlier` spans but those at the thresholds `found` has, then `found`: every threshold this
+  /// gathering needs, and of the rest the latest, `keptThresholds` in all at most, so trying
+  /// thresholds does not grow the cache without end.
+  private func latest(_ earlier: [AudibleSpans]?, then found: [AudibleSpans]) -> [AudibleSpans] {
     let thresholds = Set(found.map(\.thresholdDB))
-    return Array(((earlier ?? []).filter { !thresholds.contains($0.thresholdDB) } + found).suffix(keptThresholds))
+    let all = (earlier ?? []).filter { !thresholds.contains($0.thresholdDB) } + found
+    let needed = Set(needs.audibleThresholds)
+    let others = all.filter { !needed.contains($0.thresholdDB) }.suffix(max(0, Self.keptThresholds - needed.count))
+    let kept = Set(others.map(\.thresholdDB)).union(needed)
+    return all.filter { kept.contains($0.thresholdDB) }
   }
 
-  /// How many thresholds' audible spans a file's facts keep.
+  /// How many thresholds' audible spans a file's facts keep, besides those needed now.
   private static let keptThresholds = 4
 
   /// Decodes the whole file once: its exact length, delay and padding, both edges, and the

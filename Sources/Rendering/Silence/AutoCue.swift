@@ -9,8 +9,6 @@ struct AutoCue: Equatable {
   var cueOut: Int64
   /// How many frames before `cueOut` the next track starts.
   var overlap: Int64
-  /// True when the ending falls from the overlap level to the cue level in under `hardEnding`.
-  var isHardEnding: Bool
   /// Why the cue points fell where they did, for `plan` and the summary.
   var reasons: [String]
   /// Why the next track starts where it does (for a track that has a next).
@@ -49,8 +47,10 @@ struct AutoCue: Equatable {
       }
       last = start
     }
-    cueIn = max(0, toMix(first + length - 1))
-    cueOut = min(toMix(last + 1), Int64(analysis.frameCount) * Int64(mixRate) / Int64(analysis.sampleRate))
+    // The sound lies in every audible window: where the first ends and the last begins bound it
+    // too, when it is shorter than a window.
+    cueIn = max(0, min(toMix(first + length - 1), toMix(last)))
+    cueOut = min(max(toMix(last + 1), toMix(first + length)), Int64(analysis.frameCount) * Int64(mixRate) / Int64(analysis.sampleRate))
     let level = "\(Self.lu(-rules.cueLevel)) LU under the track's loudness (\(Self.lu(integrated)) LUFS)"
     reasons = [
       "cue-in at \(clock(cueIn)): where it rises above \(level)",
@@ -60,10 +60,9 @@ struct AutoCue: Equatable {
     let overlapLevel = integrated + rules.overlapLevel
     let loudEnd = stride(from: last, through: first, by: -1).first { loudness[$0] > overlapLevel }
     let fallStart = max(cueIn, loudEnd.map { toMix($0 + 1) } ?? cueIn)
-    let fall = cueOut - fallStart
     let seconds = { (frames: Int64) in String(format: "%.2f s", Double(frames) / Double(mixRate)) }
-    isHardEnding = fall < Int64(Self.hardEnding * Double(mixRate))
-    if isHardEnding {
+    let fall = max(0, cueOut - fallStart)
+    if fall < Int64(Self.hardEnding * Double(mixRate)) {
       let longest = Int64(Self.hardEndingOverlap * Double(mixRate))
       overlap = min(longest, crossfade.map { Int64(($0 * Double(mixRate)).rounded()) } ?? fall)
       overlapReason =

@@ -35,8 +35,9 @@ struct Editing {
   private func edit(_ index: Int, rules: SilenceRules) -> TrackEdit {
     let options = inputs[index].options
     let length = facts[index].frameCount(at: sampleRate)
-    let start = min(length, options.inPoint?.frames(at: sampleRate) ?? 0)
-    let region = start..<max(start, min(length, options.outPoint?.frames(at: sampleRate) ?? length))
+    let start = options.inPoint?.frames(at: sampleRate) ?? 0
+    // An out point past the end is the planner's to refuse, edited or not.
+    let region = start..<max(start, options.outPoint?.frames(at: sampleRate) ?? length)
     var edit = TrackEdit(input: index, region: region, inPoint: region.lowerBound, outPoint: region.upperBound, cuts: [], reasons: [])
     guard !region.isEmpty else { return edit }
     let clock = { (frames: Int64) in TimeFormat.clock(frames: frames, sampleRate: sampleRate) }
@@ -45,7 +46,7 @@ struct Editing {
         edit.inPoint = cue.cueIn
         edit.outPoint = max(cue.cueIn + 1, cue.cueOut)
         edit.autoCue = cue
-        edit.reasons += cue.reasons + (index + 1 < inputs.count ? [cue.overlapReason] : [])
+        edit.reasons += cue.reasons
       } else {
         edit.reasons.append("no automatic cue points: nothing in it is loud enough to measure")
       }
@@ -58,8 +59,12 @@ struct Editing {
   /// Moves the in and out points to the first and last sound above the trim threshold, a margin
   /// outside them.
   private func trim(_ edit: inout TrackEdit, rules: SilenceRules, clock: (Int64) -> String) {
-    let level = "\(Int(rules.trimThresholdDB)) dBFS"
-    guard let sounds = sounds(edit, at: rules.trimThresholdDB), let first = sounds.first, let last = sounds.last else {
+    let level = "\(Self.decibels(rules.trimThresholdDB)) dBFS"
+    guard let sounds = sounds(edit, at: rules.trimThresholdDB) else {
+      edit.reasons.append("not trimmed: its sounds at \(level) were not measured")
+      return
+    }
+    guard let first = sounds.first, let last = sounds.last else {
       edit.reasons.append("not trimmed: nothing in it reaches \(level)")
       return
     }
@@ -78,8 +83,12 @@ struct Editing {
   /// Shortens every pause longer than `maxPause` seconds to exactly that, the silence before the
   /// first sound and after the last to half of it.
   private func shortenPauses(_ edit: inout TrackEdit, to maxPause: Double, rules: SilenceRules, clock: (Int64) -> String) {
-    let level = "\(Int(rules.silenceThresholdDB)) dBFS"
-    guard let sounds = sounds(edit, at: rules.silenceThresholdDB), let first = sounds.first, let last = sounds.last else {
+    let level = "\(Self.decibels(rules.silenceThresholdDB)) dBFS"
+    guard let sounds = sounds(edit, at: rules.silenceThresholdDB) else {
+      edit.reasons.append("pauses kept: its sounds at \(level) were not measured")
+      return
+    }
+    guard let first = sounds.first, let last = sounds.last else {
       edit.reasons.append("pauses kept: nothing in it reaches \(level)")
       return
     }
@@ -95,6 +104,9 @@ struct Editing {
       "shortened \(edit.cuts.count) pause\(edit.cuts.count == 1 ? "" : "s") under \(level) longer than \(clock(pause)) to \(clock(pause)) "
         + "(\(clock(skipped)) saved)" + (leading > 0 ? " and the silence at its ends to \(clock(pause / 2)) (\(clock(leading)) saved)" : ""))
   }
+
+  /// A level as typed: -35, -35.5.
+  private static func decibels(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 
   /// The sounds of the track between its current in and out points, at `threshold`; nil when its
   /// facts lack them.

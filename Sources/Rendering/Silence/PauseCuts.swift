@@ -25,11 +25,15 @@ enum PauseCuts {
 
   /// The cuts that make every pause between `sounds` longer than `maxPause` frames exactly that
   /// long, counted from the last sound's end to the next one's start: cut in its middle, the two
-  /// sides joined by a `crossfade`-frame crossfade.
+  /// sides joined by a `crossfade`-frame crossfade (shorter where the pause exceeds the limit by
+  /// less).
   static func cuts(between sounds: [Range<Int64>], maxPause: Int64, crossfade: Int64) -> [SourceCut] {
     zip(sounds, sounds.dropFirst()).compactMap { before, after in
       let pause = after.lowerBound - before.upperBound
       guard pause > maxPause else { return nil }
+      // The outgoing side's fade plays the first of the skipped frames: a pause a hair over the
+      // limit gets a shorter crossfade.
+      let crossfade = min(crossfade, pause - maxPause)
       let kept = (before: (maxPause + crossfade) / 2, after: maxPause + crossfade - (maxPause + crossfade) / 2)
       return SourceCut(skipped: (before.upperBound + kept.before - crossfade)..<(after.lowerBound - kept.after), crossfade: crossfade)
     }

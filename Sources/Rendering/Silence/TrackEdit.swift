@@ -22,7 +22,8 @@ public struct TrackEdit: Sendable, Equatable {
     Int64(region.count) - (outPoint - inPoint) + cuts.reduce(0) { $0 + Int64($1.skipped.count) }
   }
 
-  /// How many frames before its end the next track starts, when the audio chose it.
+  /// How many frames before its end the audio would start the next track (`--auto-cue`); the
+  /// plan's transitions say what was applied.
   public var automaticOverlap: Int64? { autoCue?.overlap }
 
   /// True when the edits change nothing.

@@ -29,7 +29,8 @@ public struct FitRequest: Sendable, Equatable {
     do { fitted = try plan.stretched(toFrames: frames, method: method) } catch { throw .options(error.description) }
     fitted.notes.append(
       "fitted to \(clock(frames)) (\(frames) frames) from \(clock(length)): every clip stretched by length ratio \(String(format: "%.10f", ratio)) "
-        + "(speed \(String(format: "%.10f", 1 / ratio))) by \(method.rawValue)" + (self.method == nil ? " (auto: \(automatic.reason))" : ""))
+        + "(speed \(String(format: "%.10f", 1 / ratio))) by \(method.rawValue)" + (self.method == nil ? " (auto: \(automatic.reason))" : "")
+        + (plan.timeline.clips.contains { $0.stretch != nil } ? "; entries stretched on their own keep their method, the two ratios multiplied" : ""))
     return fitted
   }
 }

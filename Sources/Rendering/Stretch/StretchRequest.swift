@@ -28,5 +28,5 @@ public struct StretchRequest: Sendable, Equatable {
   }
 
   /// Length ratios Segue stretches by.
-  public static let ratioRange = 0.5...2.0
+  public static let ratioRange = Stretch.ratioRange
 }
