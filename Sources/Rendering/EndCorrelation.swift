@@ -6,16 +6,23 @@ enum EndCorrelation {
   /// Pearson's correlation of the two sides over the overlap, from -1 to 1, read from the inputs'
   /// edge snippets; where a side lies outside them (cue points deep inside a file, an overlap
   /// longer than the edges), that part of the file is decoded, with a note saying so.
+  ///
+  /// A stretched side is read over the source frames its part of the overlap plays; a side with
+  /// pauses cut is read from its source's unbroken stretch nearest the overlap.
   static func measure(
     outgoing: PlanItem, incoming: PlanItem, inputs: [InputSource], facts: [SourceFacts], overlap: Int64, sampleRate: Int
   ) throws(RenderError) -> (correlation: Double, note: String?) {
     let end = outgoing.outPoint ?? outgoing.availableFrames
-    let sides = [(outgoing.source, end - overlap), (incoming.source, incoming.inPoint)]
+    let outgoingFrames = sourceSpan(of: overlap, in: outgoing)
+    let incomingFrames = sourceSpan(of: overlap, in: incoming)
+    let outgoingStart = max(outgoing.inPoint, outgoing.cuts.last?.skipped.upperBound ?? 0, end - outgoingFrames)
+    let incomingEnd = min(incoming.outPoint ?? incoming.availableFrames, incoming.cuts.first?.skipped.lowerBound ?? .max, incoming.inPoint + incomingFrames)
+    let sides = [(outgoing.source, outgoingStart..<end), (incoming.source, incoming.inPoint..<incomingEnd)]
     var signals: [[Double]] = []
     var decoded: [String] = []
-    for (source, start) in sides {
+    for (source, played) in sides {
       let rate = facts[source].info.sampleRate
-      let range = sourceFrame(start, rate, sampleRate)..<sourceFrame(start + overlap, rate, sampleRate)
+      let range = sourceFrame(played.lowerBound, rate, sampleRate)..<sourceFrame(played.upperBound, rate, sampleRate)
       if let samples = facts[source].edges?.samples(covering: range) {
         signals.append(samples)
       } else {
@@ -25,6 +32,13 @@ enum EndCorrelation {
     }
     let note = decoded.isEmpty ? nil : "measured the correlation of \(decoded.joined(separator: " and ")) by decoding it: the overlap lies outside the 10 s edges its facts keep"
     return (correlation(resampledToMatch(signals[0], signals[1])), note)
+  }
+
+  /// How many frames of its source `item` plays in `frames` frames of the timeline.
+  private static func sourceSpan(of frames: Int64, in item: PlanItem) -> Int64 {
+    guard let stretch = item.stretch, stretch.frames > 0 else { return frames }
+    let played = (item.outPoint ?? item.availableFrames) - item.inPoint - item.cuts.reduce(0) { $0 + Int64($1.skipped.count) }
+    return Int64((Double(frames) * Double(played) / Double(stretch.frames)).rounded())
   }
 
   /// Where frame `frame` at the mix's rate lies in a source at `rate`.
