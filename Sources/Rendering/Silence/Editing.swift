@@ -60,14 +60,7 @@ struct Editing {
   /// outside them.
   private func trim(_ edit: inout TrackEdit, rules: SilenceRules, clock: (Int64) -> String) {
     let level = "\(Self.decibels(rules.trimThresholdDB)) dBFS"
-    guard let sounds = sounds(edit, at: rules.trimThresholdDB) else {
-      edit.reasons.append("not trimmed: its sounds at \(level) were not measured")
-      return
-    }
-    guard let first = sounds.first, let last = sounds.last else {
-      edit.reasons.append("not trimmed: nothing in it reaches \(level)")
-      return
-    }
+    guard let sounds = sounds(&edit, at: rules.trimThresholdDB, else: "not trimmed"), let first = sounds.first, let last = sounds.last else { return }
     let margin = Int64((rules.trimMargin * Double(sampleRate)).rounded())
     let start = max(edit.inPoint, first.lowerBound - margin)
     let end = min(edit.outPoint, last.upperBound + margin)
@@ -84,12 +77,7 @@ struct Editing {
   /// first sound and after the last to half of it.
   private func shortenPauses(_ edit: inout TrackEdit, to maxPause: Double, rules: SilenceRules, clock: (Int64) -> String) {
     let level = "\(Self.decibels(rules.silenceThresholdDB)) dBFS"
-    guard let sounds = sounds(edit, at: rules.silenceThresholdDB) else {
-      edit.reasons.append("pauses kept: its sounds at \(level) were not measured")
-      return
-    }
-    guard let first = sounds.first, let last = sounds.last else {
-      edit.reasons.append("pauses kept: nothing in it reaches \(level)")
+    guard let sounds = sounds(&edit, at: rules.silenceThresholdDB, else: "pauses kept"), let first = sounds.first, let last = sounds.last else {
       return
     }
     let pause = Int64((maxPause * Double(sampleRate)).rounded())
@@ -108,11 +96,20 @@ struct Editing {
   /// A level as typed: -35, -35.5.
   private static func decibels(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 
-  /// The sounds of the track between its current in and out points, at `threshold`; nil when its
-  /// facts lack them.
-  private func sounds(_ edit: TrackEdit, at threshold: Double) -> [Range<Int64>]? {
-    guard let spans = facts[edit.input].audible(at: threshold) else { return nil }
-    return PauseCuts.sounds(spans, sourceRate: facts[edit.input].info.sampleRate, mixRate: sampleRate, in: edit.inPoint..<edit.outPoint)
+  /// The sounds of the track between its current in and out points, at `threshold`; nil, with
+  /// the reason beginning `otherwise` among the edit's, when its facts lack them or it has none.
+  private func sounds(_ edit: inout TrackEdit, at threshold: Double, else otherwise: String) -> [Range<Int64>]? {
+    let level = "\(Self.decibels(threshold)) dBFS"
+    guard let spans = facts[edit.input].audible(at: threshold) else {
+      edit.reasons.append("\(otherwise): its sounds at \(level) were not measured")
+      return nil
+    }
+    let sounds = PauseCuts.sounds(spans, sourceRate: facts[edit.input].info.sampleRate, mixRate: sampleRate, in: edit.inPoint..<edit.outPoint)
+    guard !sounds.isEmpty else {
+      edit.reasons.append("\(otherwise): nothing in it reaches \(level)")
+      return nil
+    }
+    return sounds
   }
 }
 
