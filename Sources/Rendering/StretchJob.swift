@@ -1,0 +1,150 @@
+import Composition
+import FFmpegAudio
+import Stretching
+
+/// The work of stretching one clip, done on a thread of its own (`StretchedSamples` takes its
+/// blocks): what the clip plays of its source unstretched (from the in-point, past any splices),
+/// stretched to exactly the clip's duration by its method, padded or trimmed by the last frame or
+/// two a stretcher may leave over or short.
+///
+/// Preserve-pitch reads the source twice: Rubber Band studies the whole stretch before it
+/// processes any of it.
+final class StretchJob: @unchecked Sendable {
+  private let source: SplicedSamples
+  /// The second reader Rubber Band's study pass reads; nil for varispeed.
+  private let study: SplicedSamples?
+  private let duration: Int64
+  private let sourceFrames: Int64
+  private let channels: Int
+  private let stretcher: Stretcher
+  private let path: String
+  private var sourceRead: Int64 = 0
+  private var flushed = false
+  /// Stretched samples not yet handed on, from `offset` on.
+  private var stretched: [Float] = []
+  private var offset = 0
+  /// Two frames of silence, for a source a frame or two short.
+  private let zeros: UnsafeMutableBufferPointer<Float>
+
+  /// Frames handed on at most at once.
+  static let blockFrames = 4096
+
+  /// The two ways to stretch, behind one interface.
+  private enum Stretcher {
+    case varispeed(Varispeed)
+    case preservePitch(PitchKeepingStretcher)
+  }
+
+  /// What the thread hands on: a block of interleaved samples, or why it stopped.
+  enum Output: Sendable {
+    case samples([Float])
+    case failed(Failure)
+  }
+
+  /// An error from the stretching thread, carried to the thread that reads the clip.
+  struct Failure: @unchecked Sendable {
+    let error: any Error
+  }
+
+  /// Opens `clip`'s source at `path` in `layout` (the mix's), ready to stretch it as `stretch` says.
+  init(clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, tolerance: DecodeTolerance, info: AudioStreamInfo) throws {
+    let open = { () throws -> SplicedSamples in
+      SplicedSamples(
+        source: try AudioFileReader(path: path, output: layout, tolerance: tolerance, known: info), clip: clip.unstretched,
+        channels: layout.channelCount)
+    }
+    self.path = path
+    duration = clip.duration
+    sourceFrames = stretch.sourceFrames
+    channels = layout.channelCount
+    source = try open()
+    switch stretch.method {
+    case .varispeed:
+      stretcher = .varispeed(try Varispeed(channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration))
+      study = nil
+    case .preservePitch:
+      guard
+        let rubberBand = PitchKeepingStretcher(
+          sampleRate: layout.sampleRate, channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration)
+      else { throw StretchError(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames)) }
+      stretcher = .preservePitch(rubberBand)
+      study = try open()
+    }
+    zeros = .allocate(capacity: 2 * channels)
+    zeros.initialize(repeating: 0)
+  }
+
+  deinit { zeros.deallocate() }
+
+  /// Stretches the whole clip into `queue`, block by block, then finishes it; stops early when
+  /// the queue is closed.
+  func run(into queue: BoundedQueue<Output>) {
+    do {
+      if let study, case .preservePitch(let rubberBand) = stretcher {
+        var studied: Int64 = 0
+        while let block = try next(of: study, read: &studied) { rubberBand.study(block) }
+      }
+      var delivered: Int64 = 0
+      while delivered < duration {
+        while stretched.count - offset < Self.blockFrames * channels && !flushed { try stretchMore() }
+        let remaining = Int(duration - delivered)
+        let ready = (stretched.count - offset) / channels
+        // A stretcher that came up a frame or two short is padded with silence.
+        let count = min(remaining, Self.blockFrames, ready > 0 ? ready : remaining)
+        var block = [Float](repeating: 0, count: count * channels)
+        let available = min(count * channels, stretched.count - offset)
+        block.withUnsafeMutableBufferPointer { target in
+          stretched.withUnsafeBufferPointer { target.baseAddress!.update(from: $0.baseAddress! + offset, count: available) }
+        }
+        offset += available
+        if offset * 2 > stretched.count {
+          stretched.removeFirst(offset)
+          offset = 0
+        }
+        delivered += Int64(count)
+        guard queue.put(.samples(block)) else { return }
+      }
+    } catch {
+      _ = queue.put(.failed(Failure(error: error)))
+    }
+    queue.finish()
+  }
+
+  /// Feeds the stretcher the next block of the source (or flushes it after the last) and keeps
+  /// what it gives back.
+  private func stretchMore() throws {
+    let block = try next(of: source, read: &sourceRead)
+    switch stretcher {
+    case .varispeed(let varispeed):
+      stretched += try varispeed.process(block)
+      flushed = block == nil
+    case .preservePitch(let rubberBand):
+      if let block { stretched += rubberBand.process(block) }
+      // Rubber Band hands everything over with the input's last block.
+      flushed = block == nil || sourceRead == sourceFrames
+    }
+  }
+
+  /// The next block of `reader`, `read` of the stretch's source frames read so far; nil after the
+  /// last. A source a frame or two short (a rate conversion's rounding: a track read alone where
+  /// the plan measured it in a resampled run) is made up with silence; more missing is a
+  /// truncated file.
+  private func next(of reader: SplicedSamples, read: inout Int64) throws -> UnsafeBufferPointer<Float>? {
+    if let block = try reader.nextBlock() {
+      read += Int64(block.count / channels)
+      return block
+    }
+    let missing = sourceFrames - read
+    guard missing > 0 else { return nil }
+    guard missing <= 2 else { throw AudioFileError.truncated(path: path, decoded: read, declared: sourceFrames) }
+    read = sourceFrames
+    return UnsafeBufferPointer(rebasing: zeros[0..<(Int(missing) * channels)])
+  }
+}
+
+/// A stretch Rubber Band refuses: more frames than it counts (2^32), or a ratio it will not take.
+struct StretchError: Error, CustomStringConvertible {
+  var frames: Int64
+  var ratio: Double
+  var description: String { "Rubber Band cannot stretch \(frames) frames by a length ratio of \(ratio) (it takes fewer than 2^32 frames)" }
+}
