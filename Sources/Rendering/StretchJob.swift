@@ -32,7 +32,7 @@ final class StretchJob: @unchecked Sendable {
   /// The two ways to stretch, behind one interface.
   private enum Stretcher {
     case varispeed(Varispeed)
-    case preservePitch(PitchKeepingStretcher)
+    case preservePitch(ChannelSplitStretcher)
   }
 
   /// What the thread hands on: a block of interleaved samples, or why it stopped.
@@ -64,7 +64,7 @@ final class StretchJob: @unchecked Sendable {
       study = nil
     case .preservePitch:
       guard
-        let rubberBand = PitchKeepingStretcher(
+        let rubberBand = ChannelSplitStretcher(
           sampleRate: layout.sampleRate, channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration)
       else { throw StretchError(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames)) }
       stretcher = .preservePitch(rubberBand)

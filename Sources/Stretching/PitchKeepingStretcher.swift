@@ -6,8 +6,9 @@ import CRubberBand
 ///
 /// Interleaved samples in and out; Rubber Band works on one array per channel, so blocks are
 /// split and joined here. It runs on the caller's thread alone (no threads of Rubber Band's own),
-/// so a render's cores go to its other work and the output never depends on timing.
-public final class PitchKeepingStretcher {
+/// so the output never depends on timing; one thread at a time may use it (`ChannelSplitStretcher`
+/// gives each channel one of its own).
+public final class PitchKeepingStretcher: @unchecked Sendable {
   private let state: RubberBandState
   private let channels: Int
   private let inputFrames: Int64
