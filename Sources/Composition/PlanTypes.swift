@@ -23,6 +23,9 @@ public struct PlanItem: Sendable {
   /// How the entry is named in messages, for example `set.yaml:7: b.flac`.
   public var label: String
 
+  /// The frames it plays of its source: in to out, cuts left out, before any stretch.
+  public var playedFrames: Int64 { (outPoint ?? availableFrames) - inPoint - cuts.reduce(0) { $0 + Int64($1.skipped.count) } }
+
   public init(
     source: Int, availableFrames: Int64, inPoint: Int64 = 0, outPoint: Int64? = nil, gain: Double = 1,
     fadeIn: Fade? = nil, fadeOut: Fade? = nil, transition: TransitionRequest? = nil, album: String? = nil,

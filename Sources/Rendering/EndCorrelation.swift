@@ -37,8 +37,7 @@ enum EndCorrelation {
   /// How many frames of its source `item` plays in `frames` frames of the timeline.
   private static func sourceSpan(of frames: Int64, in item: PlanItem) -> Int64 {
     guard let stretch = item.stretch, stretch.frames > 0 else { return frames }
-    let played = (item.outPoint ?? item.availableFrames) - item.inPoint - item.cuts.reduce(0) { $0 + Int64($1.skipped.count) }
-    return Int64((Double(frames) * Double(played) / Double(stretch.frames)).rounded())
+    return Int64((Double(frames) * Double(item.playedFrames) / Double(stretch.frames)).rounded())
   }
 
   /// Where frame `frame` at the mix's rate lies in a source at `rate`.

@@ -107,15 +107,10 @@ struct MixPlanning {
     return item
   }
 
-  /// The frames `item` plays of its source: in to out, cuts left out, before any stretch.
-  private static func played(_ item: PlanItem) -> Int64 {
-    (item.outPoint ?? item.availableFrames) - item.inPoint - item.cuts.reduce(0) { $0 + Int64($1.skipped.count) }
-  }
-
   /// Stretches `item` as its entry asks (a speed or a length), and says how; nil when it asks for
   /// neither (a method alone is for `--fit`), or plays nothing (which planning refuses).
   private func stretch(_ item: inout PlanItem, as spec: StretchSpec, input: InputSource) throws(RenderError) -> String? {
-    let played = Self.played(item)
+    let played = item.playedFrames
     guard spec.speed != nil || spec.length != nil, played > 0 else { return nil }
     let target = spec.length.map { frames($0)! } ?? Int64((Double(played) / (spec.speed ?? 1)).rounded())
     let ratio = Double(target) / Double(played)
@@ -145,8 +140,8 @@ struct MixPlanning {
     if mix.albumAware, let album = outgoing.album, album == incoming.album {
       return "\(label): the next track is of the same album and stays gapless (--album-aware); the audio's overlap is not used"
     }
-    let timeline = { (item: PlanItem) in item.stretch?.frames ?? Self.played(item) }
-    let ratio = Double(timeline(outgoing)) / Double(max(1, Self.played(outgoing)))
+    let timeline = { (item: PlanItem) in item.stretch?.frames ?? item.playedFrames }
+    let ratio = Double(timeline(outgoing)) / Double(max(1, outgoing.playedFrames))
     let wanted = Int64((Double(cue.overlap) * ratio).rounded())
     let overlap = min(wanted, timeline(outgoing), timeline(incoming))
     items[index].transition = .crossfade(

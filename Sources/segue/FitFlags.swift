@@ -15,10 +15,7 @@ struct FitFlags: ParsableArguments {
 
   /// The fit these flags ask for; nil without --fit.
   func request() throws -> FitRequest? {
-    guard let fit else { return nil }
-    guard let seconds = TimeParser.seconds(fit), seconds > 0, seconds <= TimeParser.maximumSeconds else {
-      throw ValidationError("--fit takes a duration in seconds or h:mm:ss.sss, not '\(fit)'")
-    }
+    guard let seconds = try parseDuration(fit, flag: "--fit") else { return nil }
     return FitRequest(seconds: seconds, method: try Self.method(stretchMethod, flag: "--stretch-method"))
   }
 

@@ -54,3 +54,10 @@ func parseTime(_ text: String?, flag: String) throws -> Double? {
   }
   return seconds
 }
+
+/// Reads a flag's length (a time more than 0) as seconds or `[h:]mm:ss[.fff]`.
+func parseDuration(_ text: String?, flag: String) throws -> Double? {
+  guard let seconds = try parseTime(text, flag: flag) else { return nil }
+  guard seconds > 0 else { throw ValidationError("\(flag) must be longer than 0, not '\(text ?? "")'") }
+  return seconds
+}

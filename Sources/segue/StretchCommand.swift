@@ -54,12 +54,7 @@ struct StretchCommand: ParsableCommand {
   /// The stretch the options describe.
   func stretchRequest() throws -> StretchRequest {
     let targets: [StretchRequest.Target?] = [
-      try length.map { text in
-        guard let seconds = TimeParser.seconds(text), seconds > 0, seconds <= TimeParser.maximumSeconds else {
-          throw ValidationError("--length takes a duration in seconds or h:mm:ss.sss, not '\(text)'")
-        }
-        return .seconds(seconds)
-      },
+      try parseDuration(length, flag: "--length").map { .seconds($0) },
       try frames.map { frames in
         guard frames > 0 else { throw ValidationError("--frames must be positive, not \(frames)") }
         return .frames(frames)
