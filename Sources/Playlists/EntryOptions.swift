@@ -18,6 +18,8 @@ public struct EntryOptions: Sendable, Equatable {
   public var silence = SilenceSettings()
   /// How it is stretched (`speed`, `length`, `method`); nil plays it at its own speed.
   public var stretch: StretchSpec?
+  /// Its tempo and first beat (`bpm`, `first-beat`), over what the analysis finds.
+  public var beat = BeatSpec()
 
   public init(
     inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,
@@ -90,4 +92,24 @@ public struct StretchSpec: Sendable, Equatable {
 
   /// Speeds (and so length ratios) a playlist may ask for.
   public static let speedRange = 0.5...2.0
+}
+
+/// An entry's beat as a playlist states it, for when the analysis gets it wrong: either part left
+/// out is taken from the analysis.
+public struct BeatSpec: Sendable, Equatable {
+  /// The tempo in beats per minute.
+  public var beatsPerMinute: Double?
+  /// Where a downbeat falls, in seconds from the start of the file.
+  public var firstBeat: Double?
+
+  public init(beatsPerMinute: Double? = nil, firstBeat: Double? = nil) {
+    self.beatsPerMinute = beatsPerMinute
+    self.firstBeat = firstBeat
+  }
+
+  /// True when the playlist says nothing about the beat.
+  public var isEmpty: Bool { beatsPerMinute == nil && firstBeat == nil }
+
+  /// Tempos a playlist may give.
+  public static let tempoRange = 20.0...400.0
 }

@@ -17,6 +17,7 @@ extension NodeReader {
     }
     options.silence = try silenceSettings(fields, inEntry: true)
     options.stretch = try stretchSpec(fields)
+    options.beat = try beatSpec(fields)
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
       throw error(fields["in"]!, "'in' (\(inPoint.seconds) s) must come before 'out' (\(outPoint.seconds) s)")
     }
@@ -49,5 +50,18 @@ extension NodeReader {
       spec.method = StretchMethod(rawValue: text)
     }
     return spec
+  }
+}
+
+extension NodeReader {
+  /// `bpm` and `first-beat` among an entry's fields.
+  func beatSpec(_ fields: [String: Node]) throws(PlaylistError) -> BeatSpec {
+    BeatSpec(
+      beatsPerMinute: try fields["bpm"].map { n throws(PlaylistError) in
+        let bpm = try number(n, "bpm")
+        guard BeatSpec.tempoRange.contains(bpm) else { throw error(n, "'bpm' must be from 20 to 400, not \(n.string ?? "?")") }
+        return bpm
+      },
+      firstBeat: try fields["first-beat"].map { n throws(PlaylistError) in try time(n, "first-beat") })
   }
 }

@@ -63,6 +63,7 @@ struct FactsGathering {
     // What an earlier decode found and this one did not look for is kept.
     facts.edges = facts.edges ?? known?.edges
     if facts.analysis == nil { facts.analysis = known?.analysis }
+    if facts.tempo == nil { facts.tempo = known?.tempo }
     facts.audible = latest(known?.audible, then: facts.audible ?? [])
     return facts
   }
@@ -100,7 +101,8 @@ struct FactsGathering {
   private static let keptThresholds = 4
 
   /// Decodes the whole file once: its exact length, delay and padding, both edges, and the
-  /// analysis when it is needed; tells `decoding` the frames decoded after each block.
+  /// analysis, spans and tempo that are needed; tells `decoding` the frames decoded after each
+  /// block.
   private func decodeWhole(
     _ path: String, info: AudioStreamInfo, tolerance: DecodeTolerance, decoding: ((Int64) -> Void)?
   ) throws -> SourceFacts {
@@ -108,6 +110,7 @@ struct FactsGathering {
     let reader = try AudioFileReader(path: path, tolerance: tolerance, known: info)
     let collector = try EdgeCollector(sourceRate: info.sampleRate, channels: reader.output.channelCount)
     let analyzer = needs.analysis ? SignalAnalyzer(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) : nil
+    let beats = needs.tempo ? BeatTracker(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) : nil
     let thresholds = needs.audibleThresholds
     let spans = thresholds.isEmpty
       ? nil : AudibleSpansFinder(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount, thresholdsDB: thresholds)
@@ -115,6 +118,7 @@ struct FactsGathering {
       try collector.add(block)
       analyzer?.add(block)
       spans?.add(block)
+      beats?.add(block)
       decoding?(reader.framesDelivered)
     }
     return SourceFacts(
@@ -123,7 +127,7 @@ struct FactsGathering {
         delay: reader.delayRemoved, padding: reader.paddingRemoved, damagedRanges: reader.damagedRanges,
         missingAtEnd: reader.missingAtEnd),
       edges: try collector.finish(),
-      analysis: analyzer?.finish(), audible: spans?.finish())
+      analysis: analyzer?.finish(), audible: spans?.finish(), tempo: beats?.finish())
   }
 
   /// Decodes only the first and last seconds, where the file can be entered exactly; nil where

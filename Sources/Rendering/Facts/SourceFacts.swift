@@ -20,6 +20,8 @@ public struct SourceFacts: Sendable, Equatable, Codable {
   public var analysis: SignalAnalysis?
   /// Where it is audible, to the sample, at each threshold silence edits asked for.
   public var audible: [AudibleSpans]?
+  /// Its tempo and beat grid at the source's own rate; nil until something asks.
+  public var tempo: TempoAnalysis?
 
   /// The audible spans at `thresholdDB`, if they were found.
   public func audible(at thresholdDB: Double) -> AudibleSpans? { audible?.first { $0.thresholdDB == thresholdDB } }
@@ -67,21 +69,26 @@ public struct FactsNeeds: Sendable, Equatable {
   public var analysis: Bool
   /// The thresholds (dBFS) to find the audible spans at, for silence edits.
   public var audibleThresholds: [Double]
+  /// The tempo and beat grid, for `analyze` and beat-matched transitions.
+  public var tempo: Bool
 
-  public init(edges: Bool = false, decoded: Bool = false, analysis: Bool = false, audibleThresholds: [Double] = []) {
+  public init(
+    edges: Bool = false, decoded: Bool = false, analysis: Bool = false, audibleThresholds: [Double] = [], tempo: Bool = false
+  ) {
     self.edges = edges
     self.decoded = decoded
     self.analysis = analysis
     self.audibleThresholds = audibleThresholds
+    self.tempo = tempo
   }
 
   /// True when only a full decode gives what is needed (audible spans are found by seeking
   /// where a file can be entered exactly).
-  var decodesWhole: Bool { decoded || analysis }
+  var decodesWhole: Bool { decoded || analysis || tempo }
 
   /// True when `facts` hold all of this (an analysis with the 10 ms loudness track).
   func areMet(by facts: SourceFacts) -> Bool {
     (!edges || facts.edges != nil) && (!decoded || facts.decoded != nil) && (!analysis || facts.analysis?.loudness != nil)
-      && audibleThresholds.allSatisfy { facts.audible(at: $0) != nil }
+      && audibleThresholds.allSatisfy { facts.audible(at: $0) != nil } && (!tempo || facts.tempo != nil)
   }
 }

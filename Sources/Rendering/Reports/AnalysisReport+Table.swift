@@ -4,7 +4,7 @@ extension AnalysisReport {
   /// The report as a table: a row per track, then the albums and notes.
   public func table() -> String {
     var lines = [
-      "  #  length      LUFS     LRA  peak dBFS  TP dBTP  silence in/out   gain to \(format(targetLUFS, "%.1f")) LUFS  track",
+      "  #  length      LUFS     LRA  peak dBFS  TP dBTP  silence in/out   gain to \(format(targetLUFS, "%.1f")) LUFS     BPM  sure  track",
     ]
     for track in tracks {
       lines.append(
@@ -14,7 +14,10 @@ extension AnalysisReport {
           + pad(format(track.samplePeakDBFS, "%.1f"), 11, right: true)
           + pad(format(track.truePeakDBTP, "%.1f"), 9, right: true)
           + pad(format(track.leadingSilenceSeconds, "%.2f") + " / " + format(track.trailingSilenceSeconds, "%.2f") + " s", 17, right: true)
-          + pad(track.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-", 20, right: true) + "  " + track.file)
+          + pad(track.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-", 20, right: true)
+          + pad(track.tempo.beatsPerMinute.map { format($0, "%.2f") } ?? "-", 8, right: true)
+          + pad(track.tempo.origin == .analysis ? format(track.tempo.confidence * 100, "%.0f") + "%" : "set", 6, right: true)
+          + "  " + track.file)
     }
     for album in albums {
       lines.append(

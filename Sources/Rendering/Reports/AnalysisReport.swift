@@ -34,6 +34,34 @@ public struct AnalysisReport: Encodable, Sendable {
     public var trailingSilenceSeconds: Double
     /// The gain that brings the track to the target; nil for silence.
     public var gainDB: Double?
+    public var tempo: Tempo
+  }
+
+  /// One input's tempo and beat grid.
+  public struct Tempo: Encodable, Sendable {
+    /// The grid's tempo; nil when no steady beat was found.
+    public var beatsPerMinute: Double?
+    /// Aubio's estimate, steady beat or not.
+    public var estimatedBPM: Double?
+    /// The share of the grid's beats an onset lands on (1 where the playlist states the tempo).
+    public var confidence: Double
+    /// Where the grid came from: the analysis, the playlist, or both.
+    public var origin: InputBeat.Origin
+    /// The first beat and first downbeat in seconds from the file's start, then every beat.
+    public var firstBeatSeconds: Double?
+    public var firstDownbeatSeconds: Double?
+    public var beats: [Double]
+
+    init(_ beat: InputBeat, estimated: Double?) {
+      beatsPerMinute = beat.beatsPerMinute.map { rounded($0, 3) }
+      estimatedBPM = estimated.map { rounded($0, 2) }
+      confidence = rounded(beat.confidence, 3)
+      origin = beat.origin
+      let seconds = { (frame: Double) in rounded(frame / Double(beat.sampleRate), 4) }
+      firstBeatSeconds = beat.grid.map { seconds($0.firstBeat) }
+      firstDownbeatSeconds = beat.grid.flatMap { grid in grid.firstDownbeat.map { seconds(grid.beat($0)) } }
+      beats = beat.grid.map { grid in (0..<grid.beatCount).map { seconds(grid.beat($0)) } } ?? []
+    }
   }
 
   /// Consecutive tracks of one album, measured as one programme.
@@ -57,7 +85,7 @@ public struct AnalysisReport: Encodable, Sendable {
     let inputs = try InputExpansion(arguments: arguments).inputs
     guard !inputs.isEmpty else { throw .options("nothing to analyze: no input files") }
     let meter = progress.map { AnalysisProgressMeter(fileCount: inputs.count, report: $0) }
-    let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true), cache: cache, progress: meter.map { $0.update })
+    let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true, tempo: true), cache: cache, progress: meter.map { $0.update })
     let threshold = -60.0
     var tracks: [Track] = []
     var analyses: [SignalAnalysis] = []
@@ -70,7 +98,8 @@ public struct AnalysisReport: Encodable, Sendable {
         loudnessRangeLU: rounded(analysis.loudnessRange, 2), samplePeakDBFS: finite(analysis.samplePeakDB, 2),
         truePeakDBTP: finite(analysis.truePeakDB, 2), leadingSilenceSeconds: rounded(analysis.leadingSilence(below: threshold), 3),
         trailingSilenceSeconds: rounded(analysis.trailingSilence(below: threshold), 3),
-        gainDB: analysis.integratedLUFS.map { rounded(targetLUFS - $0, 2) }))
+        gainDB: analysis.integratedLUFS.map { rounded(targetLUFS - $0, 2) },
+        tempo: Tempo(InputBeat(facts: facts, stated: input.options.beat), estimated: facts.tempo?.estimatedBPM)))
     }
     return AnalysisReport(
       targetLUFS: targetLUFS, silenceThresholdDB: threshold, tracks: tracks,

@@ -1,0 +1,167 @@
+import Foundation
+
+/// Fits one beat grid to a signal's onsets over its whole length, from aubio's rough beats.
+///
+/// Aubio's beats give the period (the mean of their spacing, so its hop averages out, brought into
+/// `tempoRange`: aubio often locks onto every other beat) and a seed: the strongest onset near one
+/// of aubio's beats in the middle. The grid is fitted by least squares to the onsets that fall
+/// on it, first over 16 beats either side of the seed, then over four times as many each round,
+/// so each round's period is exact enough to count beats across the next.
+struct BeatGridFit {
+  let sampleRate: Int
+  let onsets: [OnsetFinder.Onset]
+  let trackedBeats: [Double]
+
+  /// Fewer beats than this on the grid give no grid.
+  static let minimumBeats = 16
+  /// The tempos a grid is given in, an octave wide: a faster or slower beat is counted in halves
+  /// or doubles, as DJ software counts 174 BPM drum and bass at 87.
+  static let tempoRange = 78.0..<156.0
+
+  /// The tempo analysis: a grid when the onsets fit one well enough.
+  func analysis() -> TempoAnalysis {
+    guard let period = trackedPeriod else {
+      return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: nil, confidence: 0, grid: nil)
+    }
+    let estimated = 60 * Double(sampleRate) / period
+    guard let seed = seedOnset(period: period), let fitted = fit(seed: seed, period: period) else {
+      return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: 0, grid: nil)
+    }
+    let beats = fitted.onBeat.keys
+    let first = beats.min()!
+    let span = beats.max()! - first + 1
+    let confidence = Double(beats.count) / Double(span)
+    guard beats.count >= Self.minimumBeats, confidence >= TempoAnalysis.minimumConfidence else {
+      return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: confidence, grid: nil)
+    }
+    let grid = BeatGrid(
+      framesPerBeat: fitted.period, firstBeat: fitted.origin + Double(first) * fitted.period, beatCount: span,
+      firstDownbeat: Self.firstDownbeat(accents: fitted.onBeat.mapValues(\.accent), first: first))
+    return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: confidence, grid: grid)
+  }
+
+  /// The mean spacing of aubio's beats, leaving out gaps and doubled beats (spacings more than
+  /// 10 % from the median); nil with fewer than four beats.
+  private var trackedPeriod: Double? {
+    guard trackedBeats.count >= 4 else { return nil }
+    let spacings = zip(trackedBeats.dropFirst(), trackedBeats).map { $0 - $1 }
+    let median = spacings.sorted()[spacings.count / 2]
+    let steady = spacings.filter { abs($0 - median) <= 0.1 * median }
+    guard median > 0, !steady.isEmpty else { return nil }
+    var period = steady.reduce(0, +) / Double(steady.count)
+    let minute = 60 * Double(sampleRate)
+    while minute / period < Self.tempoRange.lowerBound { period /= 2 }
+    while minute / period >= Self.tempoRange.upperBound { period *= 2 }
+    return period
+  }
+
+  /// How far an onset may be from a beat and still be on it: a tenth of a beat, at most 25 ms.
+  private func tolerance(period: Double) -> Double { min(0.1 * period, 0.025 * Double(sampleRate)) }
+
+  /// The loudest onset within a quarter beat of an aubio beat, trying the middle beat first and
+  /// then outward (aubio's beats can be 40 ms off the hits).
+  private func seedOnset(period: Double) -> Int? {
+    guard !onsets.isEmpty else { return nil }
+    let middle = trackedBeats.count / 2
+    for step in 0..<trackedBeats.count {
+      let index = middle + (step % 2 == 0 ? step / 2 : -(step + 1) / 2)
+      guard trackedBeats.indices.contains(index) else { continue }
+      var candidate = nearestOnset(to: trackedBeats[index] - period / 4)
+      var loudest: Int?
+      while candidate < onsets.count, onsets[candidate].frame <= trackedBeats[index] + period / 4 {
+        if onsets[candidate].frame >= trackedBeats[index] - period / 4, onsets[candidate].accent > loudest.map({ onsets[$0].accent }) ?? 0 {
+          loudest = candidate
+        }
+        candidate += 1
+      }
+      if let loudest { return loudest }
+    }
+    return nil
+  }
+
+  /// The index of the onset nearest to `frame`.
+  private func nearestOnset(to frame: Double) -> Int {
+    var low = 0
+    var high = onsets.count
+    while low < high {
+      let middle = (low + high) / 2
+      if onsets[middle].frame < frame { low = middle + 1 } else { high = middle }
+    }
+    if low == onsets.count { return onsets.count - 1 }
+    if low > 0, frame - onsets[low - 1].frame < onsets[low].frame - frame { return low - 1 }
+    return low
+  }
+
+  /// A grid (beat 0 at `origin`) and the onset on each of its beats, by beat index.
+  private struct Fitted {
+    var origin: Double
+    var period: Double
+    var onBeat: [Int: OnsetFinder.Onset]
+  }
+
+  /// Fits the grid through the seed onset over widening spans; nil when too few onsets fall on it.
+  private func fit(seed: Int, period: Double) -> Fitted? {
+    var fitted = Fitted(origin: onsets[seed].frame, period: period, onBeat: [:])
+    var span = 16.0
+    while true {
+      let reach = span * fitted.period
+      fitted.onBeat = onBeat(of: fitted, within: (onsets[seed].frame - reach)...(onsets[seed].frame + reach))
+      guard fitted.onBeat.count >= 4, let line = Self.leastSquares(fitted.onBeat.mapValues(\.frame)) else { return nil }
+      fitted.origin = line.origin
+      fitted.period = line.period
+      if reach >= onsets.last!.frame - onsets.first!.frame { break }
+      span *= 4
+    }
+    fitted.onBeat = onBeat(of: fitted, within: onsets.first!.frame...onsets.last!.frame)
+    return fitted.onBeat.count >= 4 ? fitted : nil
+  }
+
+  /// The onsets in `range` within the tolerance of a beat of `fitted`, the nearest one per beat.
+  private func onBeat(of fitted: Fitted, within range: ClosedRange<Double>) -> [Int: OnsetFinder.Onset] {
+    let tolerance = tolerance(period: fitted.period)
+    var found: [Int: OnsetFinder.Onset] = [:]
+    for onset in onsets where range.contains(onset.frame) {
+      let beat = Int(((onset.frame - fitted.origin) / fitted.period).rounded())
+      let distance = abs(onset.frame - (fitted.origin + Double(beat) * fitted.period))
+      guard distance <= tolerance else { continue }
+      if let kept = found[beat], abs(kept.frame - (fitted.origin + Double(beat) * fitted.period)) <= distance { continue }
+      found[beat] = onset
+    }
+    return found
+  }
+
+  /// The straight line frame = origin + beat x period through the points, by least squares.
+  private static func leastSquares(_ points: [Int: Double]) -> (origin: Double, period: Double)? {
+    let count = Double(points.count)
+    let meanBeat = points.keys.reduce(0.0) { $0 + Double($1) } / count
+    let meanFrame = points.values.reduce(0, +) / count
+    var covariance = 0.0
+    var variance = 0.0
+    for (beat, frame) in points {
+      covariance += (Double(beat) - meanBeat) * (frame - meanFrame)
+      variance += (Double(beat) - meanBeat) * (Double(beat) - meanBeat)
+    }
+    guard variance > 0, covariance > 0 else { return nil }
+    let period = covariance / variance
+    return (meanFrame - period * meanBeat, period)
+  }
+
+  /// Which beat of the grid (counted from beat `first`) is the first downbeat: the phase of the
+  /// bar whose hits are loudest on average, when it stands 1.5 dB over every other phase; nil
+  /// otherwise (or with fewer than two bars' hits in a phase).
+  static func firstDownbeat(accents: [Int: Float], first: Int) -> Int? {
+    let bar = BeatGrid.beatsPerBar
+    var sums = Array(repeating: 0.0, count: bar)
+    var counts = Array(repeating: 0, count: bar)
+    for (beat, accent) in accents {
+      let phase = (beat - first) % bar
+      sums[phase] += 10 * log10(Double(max(accent, 1e-12)))
+      counts[phase] += 1
+    }
+    guard counts.allSatisfy({ $0 >= 2 }) else { return nil }
+    let means = zip(sums, counts).map { $0 / Double($1) }
+    let loudest = means.indices.max { means[$0] < means[$1] }!
+    let others = means.indices.filter { $0 != loudest }.map { means[$0] }
+    return others.allSatisfy({ means[loudest] - $0 >= 1.5 }) ? loudest : nil
+  }
+}

@@ -1,0 +1,55 @@
+import Analysis
+import Playlists
+
+/// An input's beat as Segue uses it: the analysis' grid, with what the playlist states (`bpm`,
+/// `first-beat`) put over it.
+public struct InputBeat: Sendable, Equatable {
+  /// The grid at the source's own rate; nil when no steady beat is known.
+  public var grid: BeatGrid?
+  /// The analysis' confidence, or 1 where the playlist gives the tempo.
+  public var confidence: Double
+  /// Where the grid came from.
+  public var origin: Origin
+  public var sampleRate: Int
+
+  /// Where a grid came from.
+  public enum Origin: String, Sendable, Codable {
+    /// The analysis alone.
+    case analysis
+    /// The playlist's `bpm` and `first-beat`.
+    case playlist
+    /// The playlist's `bpm` or `first-beat`, the rest from the analysis.
+    case playlistAndAnalysis = "playlist and analysis"
+  }
+
+  /// The beat of an input with these facts and this playlist statement.
+  public init(facts: SourceFacts, stated: BeatSpec) {
+    let rate = facts.info.sampleRate
+    sampleRate = rate
+    let found = facts.tempo?.grid
+    confidence = stated.beatsPerMinute == nil ? facts.tempo?.confidence ?? 0 : 1
+    guard !stated.isEmpty else {
+      grid = found
+      origin = .analysis
+      return
+    }
+    let period = stated.beatsPerMinute.map { 60 * Double(rate) / $0 } ?? found?.framesPerBeat
+    // A stated first beat is a downbeat; otherwise the analysis' first downbeat (or beat) anchors.
+    let anchor = stated.firstBeat.map { $0 * Double(rate) }
+      ?? found.map { $0.beat($0.firstDownbeat ?? 0) } ?? 0
+    let bars = stated.firstBeat != nil || found?.firstDownbeat != nil
+    origin = stated.beatsPerMinute != nil && (stated.firstBeat != nil || found == nil) ? .playlist : .playlistAndAnalysis
+    guard let period else {
+      grid = nil
+      return
+    }
+    let before = (anchor / period).rounded(.down)
+    let first = anchor - before * period
+    let count = Int((Double(facts.frameCount) - first) / period) + 1
+    let downbeat = Int(before.truncatingRemainder(dividingBy: Double(BeatGrid.beatsPerBar)))
+    grid = BeatGrid(framesPerBeat: period, firstBeat: first, beatCount: max(1, count), firstDownbeat: bars ? downbeat : nil)
+  }
+
+  /// The tempo in beats per minute; nil without a grid.
+  public var beatsPerMinute: Double? { grid?.beatsPerMinute(sampleRate: sampleRate) }
+}

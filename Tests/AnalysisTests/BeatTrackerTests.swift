@@ -1,0 +1,53 @@
+import Analysis
+import AudioTestSupport
+import Foundation
+import Testing
+
+@Suite struct BeatTrackerTests {
+  /// The tempo analysis of interleaved stereo `samples`, fed in blocks of odd sizes.
+  static func analyse(_ samples: [Float], sampleRate: Int = 44100) throws -> TempoAnalysis {
+    let tracker = try #require(BeatTracker(sampleRate: sampleRate, channelCount: 2))
+    var random = SeededRandom(seed: 3)
+    samples.withUnsafeBufferPointer { all in
+      var frame = 0
+      let frames = all.count / 2
+      while frame < frames {
+        let count = min(frames - frame, 500 + Int(random.next() % 3000))
+        tracker.add(UnsafeBufferPointer(rebasing: all[(frame * 2)..<((frame + count) * 2)]))
+        frame += count
+      }
+    }
+    return tracker.finish()
+  }
+
+  @Test(arguments: [(120.0, 0.0), (124.0, 0.3137), (128.0, 1.0571)])
+  func findsTempoBeatsAndDownbeats(bpm: Double, firstBeat: Double) throws {
+    let track = BeatTrack(beatsPerMinute: bpm, firstBeat: firstBeat, seconds: 61.3)
+    let analysis = try Self.analyse(track.samples)
+    let grid = try #require(analysis.grid, "no grid; confidence \(analysis.confidence)")
+    #expect(abs(grid.beatsPerMinute(sampleRate: 44100) - bpm) <= 0.05)
+    #expect(analysis.confidence >= 0.9)
+    var worst = 0.0
+    for (index, truth) in track.beatFrames.enumerated() {
+      let found = grid.beat(grid.nearestBeat(to: truth))
+      worst = max(worst, abs(found - truth) / 44.1)
+      if index % 4 == 0 { #expect(grid.isDownbeat(grid.nearestBeat(to: truth)), "beat \(index) is a downbeat") }
+    }
+    #expect(worst <= 5, "worst beat \(worst) ms from the kick")
+    print("BPM \(bpm): found \(grid.beatsPerMinute(sampleRate: 44100)), worst beat \(worst) ms, confidence \(analysis.confidence)")
+  }
+
+  @Test func beatlessNoiseHasNoGrid() throws {
+    var random = SeededRandom(seed: 5)
+    // A noise pad that swells and fades slowly: no attack anywhere.
+    let frames = 44100 * 40
+    let samples: [Float] = (0..<frames).flatMap { frame -> [Float] in
+      let swell = 0.2 + 0.1 * sin(Double(frame) / 44100 * 0.7)
+      let value = Float(swell * random.nextSigned())
+      return [value, value]
+    }
+    let analysis = try Self.analyse(samples)
+    #expect(analysis.grid == nil)
+    #expect(analysis.confidence < TempoAnalysis.minimumConfidence)
+  }
+}
