@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 
 /// Fits one beat grid to a signal's onsets over its whole length, from aubio's rough beats.

@@ -1,3 +1,4 @@
+import Composition
 /// What the tempo analysis found in one signal: a beat grid when the beat is steady, and how sure
 /// it is.
 public struct TempoAnalysis: Sendable, Equatable, Codable {

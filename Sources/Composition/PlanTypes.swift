@@ -20,6 +20,10 @@ public struct PlanItem: Sendable {
   public var transition: TransitionRequest?
   /// The album tag, for album-aware planning.
   public var album: String?
+  /// Its beat grid in source frames at the timeline's rate, for beat-matched transitions.
+  public var beat: BeatGrid?
+  /// Whether its transition into the next entry matches beats; the defaults' when nil.
+  public var beatMatch: Bool?
   /// How the entry is named in messages, for example `set.yaml:7: b.flac`.
   public var label: String
 
@@ -84,6 +88,8 @@ public struct PlanDefaults: Sendable {
   public var albumAware: Bool
   /// Silence before the first entry, in frames.
   public var leadingSilence: Int64 = 0
+  /// How crossfades match beats, and whether they do unless an entry says.
+  public var beatMatching = BeatMatchSettings()
 
   public init(transition: TransitionRequest = .gapless, albumAware: Bool = false) {
     self.transition = transition
@@ -110,6 +116,8 @@ public struct ResolvedTransition: Sendable, Hashable {
   public var from: Int
   public var to: Int
   public var transition: Transition
+  /// What beat matching did here; nil where it was not asked for.
+  public var beatMatch: BeatMatchOutcome?
 }
 
 /// A plan that cannot be made, worded for the user.

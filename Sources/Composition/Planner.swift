@@ -14,12 +14,15 @@ public enum Planner {
     _ items: [PlanItem], defaults: PlanDefaults, sampleRate: Int,
     correlation: (Int, Int64) throws -> Double = { _, _ in 0 }
   ) throws(PlanError) -> Plan {
-    // Each item's clip, nil where the item is unsound.
+    // Each item's last clip, nil where the item is unsound; a beat-matched item's stretched head
+    // comes before it.
     var clips: [Clip?] = []
+    var heads: [Int: Clip] = [:]
     var transitions: [ResolvedTransition] = []
     var notes: [String] = []
     var problems: [String] = []
     let seconds = SecondsFormatter(sampleRate: sampleRate)
+    let matcher = BeatMatcher(settings: defaults.beatMatching, sampleRate: sampleRate)
     for (index, item) in items.enumerated() {
       var clip: Clip
       do {
@@ -33,15 +36,33 @@ public enum Planner {
       // A transition is checked only between two entries that are sound themselves.
       if index > 0, let previous = clips[index - 1] {
         do throws(PlanError) {
+          let labels = (items[index - 1].label, item.label)
           let request = transitionRequest(from: items[index - 1], to: item, defaults: defaults)
-          let transition = try resolve(
-            request, outgoing: previous, incoming: clip, labels: (items[index - 1].label, item.label),
-            seconds: seconds, correlation: { try correlation(index - 1, $0) }, notes: &notes)
+          var transition = try resolve(
+            request, outgoing: previous, incoming: clip, labels: labels, seconds: seconds,
+            correlation: { try correlation(index - 1, $0) }, notes: &notes)
           clip.start = start(of: clip, after: previous, transition: transition)
+          var outcome: BeatMatchOutcome?
+          if case .crossfade(let crossfade) = transition, items[index - 1].beatMatch ?? defaults.beatMatching.enabled {
+            switch matcher.match(outgoing: previous, outgoingGrid: items[index - 1].beat, incoming: clip, incomingGrid: item.beat, requested: crossfade.overlap) {
+            case .placed(let placement):
+              outcome = .matched(placement.match)
+              transition = .crossfade(
+                Crossfade(
+                  outLength: placement.overlap, inLength: placement.overlap, outCurve: crossfade.outCurve, inCurve: crossfade.inCurve))
+              heads[index] = placement.tail == nil ? nil : placement.head
+              clip = placement.tail ?? placement.head
+            case .plain(let reason):
+              outcome = .plain(reason: reason)
+              notes.append("\(labels.0) -> \(labels.1): beats not matched: \(reason); a plain crossfade")
+            }
+          }
           var outgoing = previous
-          try applyCrossfade(transition, outgoing: &outgoing, incoming: &clip, labels: (items[index - 1].label, item.label))
+          var incoming = heads[index] ?? clip
+          try applyCrossfade(transition, outgoing: &outgoing, incoming: &incoming, labels: labels)
+          if heads[index] != nil { heads[index] = incoming } else { clip = incoming }
           clips[index - 1] = outgoing
-          transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition))
+          transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition, beatMatch: outcome))
         } catch {
           problems.append(error.message)
         }
@@ -49,7 +70,11 @@ public enum Planner {
       clips.append(clip)
     }
     guard problems.isEmpty else { throw PlanError(message: problems.joined(separator: "\n")) }
-    let timeline = Timeline(sampleRate: sampleRate, clips: clips.map { $0! })
+    // A short beat-matched track's tail may start after the next track's head: clips go in
+    // order of start, ties in the items' order.
+    let ordered = clips.indices.flatMap { index in [heads[index], clips[index]].compactMap { $0 } }
+      .enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    let timeline = Timeline(sampleRate: sampleRate, clips: ordered)
     do { try timeline.validate() } catch { throw PlanError(message: error.description) }
     return Plan(timeline: timeline, transitions: transitions, notes: notes)
   }

@@ -9,10 +9,31 @@ public struct Stretch: Sendable, Hashable {
   /// How many frames the clip plays before the stretch.
   public var sourceFrames: Int64
   public var method: StretchMethod
+  /// Frames inside the stretch that must land on given clip frames (a beat-matched entry's
+  /// beats), in order; between them the stretch is even. Only `preservePitch` takes them.
+  public var keyFrames: [KeyFrame] = []
+  /// Keep drum hits where they fall: Rubber Band's short window, whose hits land within a few
+  /// milliseconds where its standard one smears a kick's attack 25 ms early, at some cost to
+  /// sustained tones. Beat matching stretches this way.
+  public var sharpAttacks = false
 
-  public init(sourceFrames: Int64, method: StretchMethod) {
+  public init(sourceFrames: Int64, method: StretchMethod, keyFrames: [KeyFrame] = [], sharpAttacks: Bool = false) {
     self.sourceFrames = sourceFrames
     self.method = method
+    self.keyFrames = keyFrames
+    self.sharpAttacks = sharpAttacks
+  }
+
+  /// A frame of what the clip plays unstretched and the clip frame it plays at, both counted
+  /// from the clip's start.
+  public struct KeyFrame: Sendable, Hashable {
+    public var source: Int64
+    public var clip: Int64
+
+    public init(source: Int64, clip: Int64) {
+      self.source = source
+      self.clip = clip
+    }
   }
 
   /// Length ratios Segue stretches by.

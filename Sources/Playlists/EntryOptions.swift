@@ -20,6 +20,9 @@ public struct EntryOptions: Sendable, Equatable {
   public var stretch: StretchSpec?
   /// Its tempo and first beat (`bpm`, `first-beat`), over what the analysis finds.
   public var beat = BeatSpec()
+  /// Whether its transition into the next entry matches beats (`transition: {beatmatch: ...}`);
+  /// the mix's setting when nil.
+  public var beatMatch: Bool?
 
   public init(
     inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,

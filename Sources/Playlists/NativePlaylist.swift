@@ -84,7 +84,7 @@ public enum NativePlaylist: Sendable {
   private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> PlaylistDefaults {
     let fields = try reader.mapping(
       node, allowed: ["crossfade", "curve", "gap", "album-aware", "loudness", "loudness-scope", "true-peak", "peak-policy", "speed", "method"]
-        + SilenceSettings.fieldNames)
+        + SilenceSettings.fieldNames + BeatMatchChoices.fieldNames)
     if fields["gap"] != nil, fields["crossfade"] != nil {
       throw reader.error(node, "defaults give 'crossfade' and 'gap'; choose one")
     }
@@ -94,7 +94,7 @@ public enum NativePlaylist: Sendable {
       gap: try fields["gap"].map { n throws(PlaylistError) in try reader.time(n, "gap") },
       albumAware: try fields["album-aware"].map { n throws(PlaylistError) in try reader.bool(n, "album-aware") },
       loudness: try reader.loudnessSettings(fields), silence: try reader.silenceSettings(fields, inEntry: false),
-      stretch: try reader.stretchSpec(fields))
+      stretch: try reader.stretchSpec(fields), beatMatch: try reader.beatMatchChoices(fields))
   }
 
   private static let entryFields =

@@ -10,7 +10,7 @@ extension NodeReader {
       gainDB: try fields["gain"].map { n throws(PlaylistError) in try level(n, "gain", unit: "dB", within: -96...96) },
       fadeIn: try fields["fade-in"].map { n throws(PlaylistError) in try fade(n, "fade-in") },
       fadeOut: try fields["fade-out"].map { n throws(PlaylistError) in try fade(n, "fade-out") },
-      transition: try fields["transition"].map { n throws(PlaylistError) in try transition(n) })
+      transition: try fields["transition"].flatMap { n throws(PlaylistError) in try entryTransition(n) })
     if let node = fields["loudness"] {
       guard node.scalar?.string == "off" else { throw error(node, "an entry's 'loudness' can only be 'off' (leave it out of levelling)") }
       options.loudnessExempt = true
@@ -18,6 +18,7 @@ extension NodeReader {
     options.silence = try silenceSettings(fields, inEntry: true)
     options.stretch = try stretchSpec(fields)
     options.beat = try beatSpec(fields)
+    if let node = fields["transition"]?.mapping?["beatmatch"] { options.beatMatch = try bool(node, "beatmatch") }
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
       throw error(fields["in"]!, "'in' (\(inPoint.seconds) s) must come before 'out' (\(outPoint.seconds) s)")
     }
@@ -54,6 +55,13 @@ extension NodeReader {
 }
 
 extension NodeReader {
+  /// An entry's transition; nil when its mapping only says whether to match beats (the mix's
+  /// transition then applies).
+  func entryTransition(_ node: Node) throws(PlaylistError) -> TransitionSpec? {
+    if let mapping = node.mapping, mapping.count == 1, mapping["beatmatch"] != nil { return nil }
+    return try transition(node)
+  }
+
   /// `bpm` and `first-beat` among an entry's fields.
   func beatSpec(_ fields: [String: Node]) throws(PlaylistError) -> BeatSpec {
     BeatSpec(
@@ -63,5 +71,36 @@ extension NodeReader {
         return bpm
       },
       firstBeat: try fields["first-beat"].map { n throws(PlaylistError) in try time(n, "first-beat") })
+  }
+}
+
+extension NodeReader {
+  /// The beat-matching choices among a playlist's defaults.
+  func beatMatchChoices(_ fields: [String: Node]) throws(PlaylistError) -> BeatMatchChoices {
+    var choices = BeatMatchChoices()
+    choices.enabled = try fields["beatmatch"].map { n throws(PlaylistError) in try bool(n, "beatmatch") }
+    choices.holdTempo = try fields["hold-tempo"].map { n throws(PlaylistError) in try bool(n, "hold-tempo") }
+    choices.rampBars = try fields["tempo-ramp"].map { n throws(PlaylistError) in
+      let bars = try number(n, "tempo-ramp")
+      guard let whole = Int(exactly: bars), BeatMatchSettings.rampRange.contains(whole) else {
+        throw error(n, "'tempo-ramp' must be a whole number of bars from 1 to 64, not \(n.string ?? "?")")
+      }
+      return whole
+    }
+    choices.maxTempoChangePercent = try fields["max-tempo-change"].map { n throws(PlaylistError) in
+      let percent = try number(n, "max-tempo-change")
+      guard BeatMatchChoices.tempoChangeRange.contains(percent) else {
+        throw error(n, "'max-tempo-change' must be from 0 to 50 (percent), not \(n.string ?? "?")")
+      }
+      return percent
+    }
+    if let node = fields["beatmatch-method"] {
+      let names = StretchMethod.allCases.map(\.rawValue) + ["auto"]
+      guard let text = node.scalar?.string, names.contains(text) else {
+        throw error(node, "unknown 'beatmatch-method' '\(node.string ?? "?")' (expected \(Self.quotedList(names)))")
+      }
+      choices.method = .some(StretchMethod(rawValue: text))
+    }
+    return choices
   }
 }

@@ -37,10 +37,13 @@ public struct PlaylistDefaults: Sendable, Equatable {
   public var silence: SilenceSettings
   /// The speed and method of entries that give none (`speed`, `method`).
   public var stretch: StretchSpec?
+  /// Beat-matched crossfades and their settings.
+  public var beatMatch: BeatMatchChoices
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil,
-    loudness: LoudnessSettings = LoudnessSettings(), silence: SilenceSettings = SilenceSettings(), stretch: StretchSpec? = nil
+    loudness: LoudnessSettings = LoudnessSettings(), silence: SilenceSettings = SilenceSettings(), stretch: StretchSpec? = nil,
+    beatMatch: BeatMatchChoices = BeatMatchChoices()
   ) {
     self.crossfade = crossfade
     self.curve = curve
@@ -49,6 +52,7 @@ public struct PlaylistDefaults: Sendable, Equatable {
     self.loudness = loudness
     self.silence = silence
     self.stretch = stretch
+    self.beatMatch = beatMatch
   }
 }
 

@@ -104,7 +104,19 @@ struct MixPlanning {
       item.stretch = (stretch.frames, stretch.method)
     }
     if let edit = edit(index) { (item.inPoint, item.outPoint, item.cuts) = (edit.inPoint, edit.outPoint, edit.cuts) }
+    item.beatMatch = options.beatMatch
+    if mix.matchesBeats(inputs) { item.beat = beatGrid(index, input: input) }
     return item
+  }
+
+  /// The input's beat grid (the analysis', under what its entry states) in source frames at the
+  /// mix's rate.
+  private func beatGrid(_ index: Int, input: InputSource) -> BeatGrid? {
+    guard var grid = InputBeat(facts: facts[index], stated: input.options.beat).grid else { return nil }
+    let scale = Double(sampleRate) / Double(facts[index].info.sampleRate)
+    grid.framesPerBeat *= scale
+    grid.firstBeat *= scale
+    return grid
   }
 
   /// Stretches `item` as its entry asks (a speed or a length), and says how; nil when it asks for
@@ -184,6 +196,9 @@ struct MixPlanning {
       else { .gapless }
     var defaults = PlanDefaults(transition: request(transition), albumAware: mix.albumAware)
     defaults.leadingSilence = stretch?.leadingSilence ?? 0
+    defaults.beatMatching = mix.beatMatching
+    // Automatic cue points start transitions on phrases: 16 beats from the first downbeat.
+    if mix.silence.autoCue == true, defaults.beatMatching.phraseBeats == nil { defaults.beatMatching.phraseBeats = 16 }
     return defaults
   }
 

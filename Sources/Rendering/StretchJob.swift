@@ -60,13 +60,21 @@ final class StretchJob: @unchecked Sendable {
     source = try open()
     switch stretch.method {
     case .varispeed:
+      guard stretch.keyFrames.isEmpty else {
+        throw StretchError(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames), reason: "varispeed takes no key frames")
+      }
       stretcher = .varispeed(try Varispeed(channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration))
       study = nil
     case .preservePitch:
       guard
         let rubberBand = ChannelSplitStretcher(
-          sampleRate: layout.sampleRate, channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration)
-      else { throw StretchError(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames)) }
+          sampleRate: layout.sampleRate, channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration,
+          keyFrames: stretch.keyFrames.map { ($0.source, $0.clip) }, shortWindow: stretch.sharpAttacks)
+      else {
+        throw StretchError(
+          frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames),
+          reason: "Rubber Band takes fewer than 2^32 frames, key frames inside the job")
+      }
       stretcher = .preservePitch(rubberBand)
       study = try open()
     }
@@ -142,9 +150,11 @@ final class StretchJob: @unchecked Sendable {
   }
 }
 
-/// A stretch Rubber Band refuses: more frames than it counts (2^32), or a ratio it will not take.
+/// A stretch the stretcher refuses: more frames than Rubber Band counts (2^32), a ratio it will
+/// not take, or key frames where they cannot be kept.
 struct StretchError: Error, CustomStringConvertible {
   var frames: Int64
   var ratio: Double
-  var description: String { "Rubber Band cannot stretch \(frames) frames by a length ratio of \(ratio) (it takes fewer than 2^32 frames)" }
+  var reason: String
+  var description: String { "cannot stretch \(frames) frames by a length ratio of \(ratio) (\(reason))" }
 }

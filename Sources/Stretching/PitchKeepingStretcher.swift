@@ -21,19 +21,36 @@ public final class PitchKeepingStretcher: @unchecked Sendable {
   private var outputCapacity = blockFrames
   private var output: [Float] = []
 
+  /// An input frame and the output frame it must land on.
+  public typealias KeyFrame = (input: Int64, output: Int64)
+
   /// The most frames handed to Rubber Band at once.
   public static let blockFrames = 4096
 
   /// A stretcher of `inputFrames` frames of `channels` channels at `sampleRate` into
-  /// `outputFrames` frames; nil when Rubber Band refuses the job.
-  public init?(sampleRate: Int, channels: Int, inputFrames: Int64, outputFrames: Int64) {
+  /// `outputFrames` frames, input frame `input` of each key frame landing on output frame
+  /// `output` (in order, inside the job); with `shortWindow`, R3's short window, which keeps drum
+  /// hits in place. Nil when Rubber Band refuses the job.
+  public init?(
+    sampleRate: Int, channels: Int, inputFrames: Int64, outputFrames: Int64, keyFrames: [KeyFrame] = [], shortWindow: Bool = false
+  ) {
     guard sampleRate > 0, channels > 0, inputFrames > 0, outputFrames > 0, inputFrames < Int64(UInt32.max) else { return nil }
+    let window = shortWindow ? RubberBandOptionWindowShort.rawValue : RubberBandOptionWindowStandard.rawValue
     let options = Int32(
-      RubberBandOptionProcessOffline.rawValue | RubberBandOptionEngineFiner.rawValue | RubberBandOptionThreadingNever.rawValue)
+      RubberBandOptionProcessOffline.rawValue | RubberBandOptionEngineFiner.rawValue | RubberBandOptionThreadingNever.rawValue | window)
     guard let state = rubberband_new(UInt32(sampleRate), UInt32(channels), options, Double(outputFrames) / Double(inputFrames), 1) else {
       return nil
     }
     rubberband_set_expected_input_duration(state, UInt32(inputFrames))
+    if !keyFrames.isEmpty {
+      guard keyFrames.allSatisfy({ (1..<inputFrames).contains($0.input) && (1..<outputFrames).contains($0.output) }) else {
+        rubberband_delete(state)
+        return nil
+      }
+      var inputs = keyFrames.map { UInt32($0.input) }
+      var outputs = keyFrames.map { UInt32($0.output) }
+      rubberband_set_key_frame_map(state, UInt32(keyFrames.count), &inputs, &outputs)
+    }
     rubberband_set_max_process_size(state, UInt32(Self.blockFrames))
     self.state = state
     self.channels = channels

@@ -22,6 +22,9 @@ struct PlanCommand: ParsableCommand {
   @OptionGroup(title: "Silence and cue points")
   var silence: SilenceFlags
 
+  @OptionGroup(title: "Beat matching")
+  var beats: BeatMatchFlags
+
   @OptionGroup(title: "Fitting to a length")
   var fit: FitFlags
 
@@ -40,7 +43,7 @@ struct PlanCommand: ParsableCommand {
   func run() throws {
     FFmpegLogLevel.quiet.apply()
     do {
-      var request = try RenderRequest(arguments: inputs, outputPath: "", choices: try silence.choices(into: loudness.choices(into: mix.choices())))
+      var request = try RenderRequest(arguments: inputs, outputPath: "", choices: try beats.choices(into: silence.choices(into: loudness.choices(into: mix.choices()))))
       request.cache = cache.cache
       request.fit = try fit.request()
       let mixPlan = try Renderer.plan(request, sampleRate: sampleRate)

@@ -21,6 +21,9 @@ struct RenderInputs: ParsableArguments {
   @OptionGroup(title: "Silence and cue points")
   var silence: SilenceFlags
 
+  @OptionGroup(title: "Beat matching")
+  var beats: BeatMatchFlags
+
   @OptionGroup(title: "Fitting to a length")
   var fit: FitFlags
 
@@ -38,7 +41,7 @@ struct RenderInputs: ParsableArguments {
 
   /// The render request the options describe.
   func request(verify: Bool = true) throws -> RenderRequest {
-    var request = try RenderRequest(arguments: inputs, outputPath: output, choices: try silence.choices(into: loudness.choices(into: mix.choices())))
+    var request = try RenderRequest(arguments: inputs, outputPath: output, choices: try beats.choices(into: silence.choices(into: loudness.choices(into: mix.choices()))))
     request.output = try format.options()
     request.overwrite = overwrite
     request.verify = verify

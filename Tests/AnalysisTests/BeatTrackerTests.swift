@@ -1,4 +1,5 @@
 import Analysis
+import Composition
 import AudioTestSupport
 import Foundation
 import Testing

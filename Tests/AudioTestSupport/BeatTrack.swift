@@ -11,6 +11,8 @@ public struct BeatTrack: Sendable {
   /// Kick level on the first beat of each bar, and on the others.
   public var downbeatAmplitude = 0.9
   public var beatAmplitude = 0.45
+  /// Level of the noise hats between the beats (0: none).
+  public var hatAmplitude = 0.08
   public var seed: UInt64 = 11
 
   public init(beatsPerMinute: Double, firstBeat: Double, seconds: Double) {
@@ -35,7 +37,7 @@ public struct BeatTrack: Sendable {
     let period = 60 / beatsPerMinute * Double(sampleRate)
     for (index, start) in beatFrames.enumerated() {
       add(kick(amplitude: index % 4 == 0 ? downbeatAmplitude : beatAmplitude), at: start, to: &mono)
-      add(hat(random: &random), at: start + period / 2, to: &mono)
+      if hatAmplitude > 0 { add(hat(random: &random), at: start + period / 2, to: &mono) }
     }
     return mono.flatMap { [Float($0), Float($0)] }
   }
@@ -54,7 +56,7 @@ public struct BeatTrack: Sendable {
   /// A hat: 30 ms of white noise, decaying.
   private func hat(random: inout SeededRandom) -> [Double] {
     let rate = Double(sampleRate)
-    return (0..<Int(0.03 * rate)).map { frame in 0.08 * exp(-Double(frame) / rate / 0.01) * random.nextSigned() }
+    return (0..<Int(0.03 * rate)).map { frame in hatAmplitude * exp(-Double(frame) / rate / 0.01) * random.nextSigned() }
   }
 
   /// Adds `sound` starting at the fractional frame `start` (rounded to the nearest frame).

@@ -1,4 +1,5 @@
 import Analysis
+import Composition
 import Playlists
 
 /// An input's beat as Segue uses it: the analysis' grid, with what the playlist states (`bpm`,

@@ -18,6 +18,8 @@ public struct MixChoices: Sendable, Equatable {
   public var writeReplayGain: Bool
   /// Silence edits and automatic cues, each over the playlist's.
   public var silence: SilenceSettings
+  /// Beat matching, each choice over the playlist's.
+  public var beatMatch = BeatMatchChoices()
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool = false,
@@ -38,7 +40,7 @@ public struct MixChoices: Sendable, Equatable {
   /// The mix options these choices make over `defaults`.
   public func options(over defaults: PlaylistDefaults) throws(RenderError) -> MixOptions {
     if crossfade != nil && gap != nil { throw .options("give a crossfade or a gap, not both") }
-    return MixOptions(
+    var options = MixOptions(
       crossfade: crossfade ?? (gap == nil ? defaults.crossfade : nil),
       curve: curve ?? defaults.curve ?? .fixed(.equalPower),
       gap: gap ?? (crossfade == nil ? defaults.gap : nil),
@@ -48,6 +50,8 @@ public struct MixChoices: Sendable, Equatable {
         truePeakDBTP: loudness.truePeak ?? defaults.loudness.truePeak, peakPolicy: loudness.peakPolicy ?? defaults.loudness.peakPolicy ?? .limit,
         gainSource: gainSource, measure: measure, writeReplayGain: writeReplayGain),
       silence: silence.over(defaults.silence))
+    options.beatMatching = beatMatch.over(defaults.beatMatch).settings
+    return options
   }
 }
 

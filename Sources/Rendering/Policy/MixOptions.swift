@@ -16,6 +16,8 @@ public struct MixOptions: Sendable, Equatable {
   public var loudness: LoudnessOptions
   /// Silence edits and automatic cues for every track (an entry's own settings win).
   public var silence: SilenceSettings
+  /// Beat-matched crossfades (`--beatmatch`) and how they are made.
+  public var beatMatching = BeatMatchSettings()
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice = .fixed(.equalPower), gap: Double? = nil, albumAware: Bool = false,
@@ -27,5 +29,12 @@ public struct MixOptions: Sendable, Equatable {
     self.albumAware = albumAware
     self.loudness = loudness
     self.silence = silence
+  }
+}
+
+extension MixOptions {
+  /// True when some transition may match beats, so the tracks' tempos are needed.
+  func matchesBeats(_ inputs: [InputSource]) -> Bool {
+    beatMatching.enabled || inputs.contains { $0.options.beatMatch == true }
   }
 }

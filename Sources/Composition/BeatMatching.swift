@@ -1,0 +1,53 @@
+import Foundation
+
+/// How beat-matched transitions are made (`--beatmatch` and the settings beside it).
+public struct BeatMatchSettings: Sendable, Hashable {
+  /// Match every crossfade's beats; an entry's own `beatmatch` overrides it for its transition.
+  public var enabled = false
+  /// Bars over which the incoming track returns to its own tempo after the overlap.
+  public var rampBars = 8
+  /// Keep the mix tempo through the rest of the incoming track instead of returning.
+  public var holdTempo = false
+  /// The largest tempo change made, as a fraction (0.08 is 8 %); a larger one gives a plain
+  /// crossfade.
+  public var maxTempoChange = 0.08
+  /// How the incoming track is stretched; nil picks by the change (`StretchMethod.automatic`).
+  public var method: StretchMethod?
+  /// Beats per phrase that transitions start on (with automatic cue points); nil starts them on
+  /// the downbeat nearest the crossfade asked for.
+  public var phraseBeats: Int?
+
+  public init() {}
+
+  /// Ramps Segue makes, in bars.
+  public static let rampRange = 1...64
+  /// Tempo changes Segue makes, as fractions.
+  public static let tempoChangeRange = 0.0...0.5
+}
+
+/// What a beat-matched transition did: the tempos, the stretch, and where the beats met.
+public struct BeatMatch: Sendable, Hashable {
+  /// The outgoing track's tempo as it plays, and the incoming track's own, in BPM.
+  public var outgoingBPM: Double
+  public var incomingBPM: Double
+  /// The incoming track's length ratio through the overlap (output ÷ source).
+  public var lengthRatio: Double
+  public var method: StretchMethod
+  /// Why `method` was picked.
+  public var methodReason: String
+  /// The output frame where the incoming track's first downbeat meets a beat of the outgoing one.
+  public var alignedAt: Int64
+  /// How many beats of the incoming track go to one of the outgoing track's: 1, 2 (it is counted
+  /// at double time) or 0.5.
+  public var beatsPerBeat: Double
+  /// Bars over which the incoming track returns to its own tempo; nil when it holds the mix tempo.
+  public var rampBars: Int?
+  /// Source frames the incoming track's start moved forward to reach its first downbeat.
+  public var inPointMoved: Int64
+}
+
+/// A transition's beat matching: made, or why the crossfade stayed plain.
+public enum BeatMatchOutcome: Sendable, Hashable {
+  case matched(BeatMatch)
+  case plain(reason: String)
+}

@@ -1,0 +1,49 @@
+import Composition
+
+/// Beat matching as a playlist's defaults or the command line choose it: each choice nil when not
+/// made, the command line's over the playlist's.
+public struct BeatMatchChoices: Sendable, Equatable {
+  /// Match beats in every crossfade (`beatmatch`, `--beatmatch`).
+  public var enabled: Bool?
+  /// Bars over which the incoming track returns to its own tempo (`tempo-ramp`).
+  public var rampBars: Int?
+  /// Keep the mix tempo instead (`hold-tempo`).
+  public var holdTempo: Bool?
+  /// The largest tempo change made, in percent (`max-tempo-change`).
+  public var maxTempoChangePercent: Double?
+  /// How the incoming track is stretched (`beatmatch-method`); `.some(nil)` is `auto`.
+  public var method: StretchMethod??
+
+  public init(
+    enabled: Bool? = nil, rampBars: Int? = nil, holdTempo: Bool? = nil, maxTempoChangePercent: Double? = nil, method: StretchMethod?? = nil
+  ) {
+    self.enabled = enabled
+    self.rampBars = rampBars
+    self.holdTempo = holdTempo
+    self.maxTempoChangePercent = maxTempoChangePercent
+    self.method = method
+  }
+
+  /// These choices over `general`'s.
+  public func over(_ general: BeatMatchChoices) -> BeatMatchChoices {
+    BeatMatchChoices(
+      enabled: enabled ?? general.enabled, rampBars: rampBars ?? general.rampBars, holdTempo: holdTempo ?? general.holdTempo,
+      maxTempoChangePercent: maxTempoChangePercent ?? general.maxTempoChangePercent, method: method ?? general.method)
+  }
+
+  /// The settings these choices make, Segue's defaults where they make none.
+  public var settings: BeatMatchSettings {
+    var settings = BeatMatchSettings()
+    settings.enabled = enabled ?? false
+    settings.rampBars = rampBars ?? settings.rampBars
+    settings.holdTempo = holdTempo ?? false
+    settings.maxTempoChange = maxTempoChangePercent.map { $0 / 100 } ?? settings.maxTempoChange
+    settings.method = method ?? nil
+    return settings
+  }
+
+  /// The names of these choices as playlist defaults.
+  public static let fieldNames = ["beatmatch", "tempo-ramp", "hold-tempo", "max-tempo-change", "beatmatch-method"]
+  /// Percent a tempo may change by.
+  public static let tempoChangeRange = 0.0...50.0
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Composition
+import Playlists
+import Rendering
+
+/// The command-line options for beat-matched crossfades.
+struct BeatMatchFlags: ParsableArguments {
+  @Flag(help: "Match beats in every crossfade: the incoming track is stretched to the outgoing one's tempo, its beats on the other's.")
+  var beatmatch = false
+
+  @Option(help: ArgumentHelp("Bars over which the incoming track returns to its own tempo after the crossfade (1 to 64, default 8).", valueName: "bars"))
+  var tempoRamp: Int?
+
+  @Flag(help: "Keep the mix tempo through the rest of each incoming track instead of returning to its own.")
+  var holdTempo = false
+
+  @Option(help: ArgumentHelp("Tempos further apart than this give a plain crossfade (0 to 50, default 8; halves and doubles count).", valueName: "percent"))
+  var maxTempoChange: Double?
+
+  @Option(help: ArgumentHelp("How the incoming track is stretched: auto (varispeed under 5 cents), varispeed (holds the tempo, like a turntable's pitch) or preserve-pitch.", valueName: "method"))
+  var beatmatchMethod: String?
+
+  func validate() throws { _ = try choices(into: MixChoices()) }
+
+  /// `choices` with what these flags choose.
+  func choices(into choices: MixChoices) throws -> MixChoices {
+    var choices = choices
+    var beatMatch = BeatMatchChoices()
+    if beatmatch { beatMatch.enabled = true }
+    if holdTempo { beatMatch.holdTempo = true }
+    if let tempoRamp {
+      guard BeatMatchSettings.rampRange.contains(tempoRamp) else { throw ValidationError("--tempo-ramp must be from 1 to 64 bars, not \(tempoRamp)") }
+      beatMatch.rampBars = tempoRamp
+    }
+    if let maxTempoChange {
+      guard BeatMatchChoices.tempoChangeRange.contains(maxTempoChange) else {
+        throw ValidationError("--max-tempo-change must be from 0 to 50 percent, not \(maxTempoChange)")
+      }
+      beatMatch.maxTempoChangePercent = maxTempoChange
+    }
+    if let beatmatchMethod {
+      guard beatmatchMethod == "auto" || StretchMethod(rawValue: beatmatchMethod) != nil else {
+        throw ValidationError("--beatmatch-method must be auto, varispeed or preserve-pitch, not '\(beatmatchMethod)'")
+      }
+      beatMatch.method = .some(StretchMethod(rawValue: beatmatchMethod))
+    }
+    choices.beatMatch = beatMatch
+    return choices
+  }
+}
