@@ -51,3 +51,14 @@ public enum BeatMatchOutcome: Sendable, Hashable {
   case matched(BeatMatch)
   case plain(reason: String)
 }
+
+extension BeatMatch {
+  /// The match in words, for plans and summaries: the tempos, the stretch and where the beats met.
+  public func description(sampleRate: Int) -> String {
+    let counted = beatsPerBeat == 1 ? "" : beatsPerBeat > 1 ? " (counted at double time)" : " (counted at half time)"
+    let after = rampBars.map { "back to its own tempo over \($0) bars" } ?? "holding the mix tempo to its end"
+    let moved = inPointMoved > 0 ? ", its start moved \(SecondsFormatter(sampleRate: sampleRate)(inPointMoved)) to its first downbeat" : ""
+    return String(format: "%.2f BPM into %.2f BPM%@: the incoming track stretched by length ratio %.6f (%@: %@), ", outgoingBPM, incomingBPM, counted, lengthRatio, method.rawValue, methodReason)
+      + "its first downbeat on the outgoing track's beat at \(SecondsFormatter(sampleRate: sampleRate)(alignedAt))\(moved), \(after)"
+  }
+}

@@ -47,6 +47,7 @@ public enum Planner {
             switch matcher.match(outgoing: previous, outgoingGrid: items[index - 1].beat, incoming: clip, incomingGrid: item.beat, requested: crossfade.overlap) {
             case .placed(let placement):
               outcome = .matched(placement.match)
+              notes.append("\(labels.0) -> \(labels.1): beats matched: \(placement.match.description(sampleRate: sampleRate))")
               transition = .crossfade(
                 Crossfade(
                   outLength: placement.overlap, inLength: placement.overlap, outCurve: crossfade.outCurve, inCurve: crossfade.inCurve))

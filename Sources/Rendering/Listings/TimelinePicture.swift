@@ -39,7 +39,9 @@ public struct TimelinePicture {
     let trackRows = timeline.items.map { item in
       Row(
         clipIndexes: item.clipIndexes, label: names[item.source],
-        start: "starts \(TimeFormat.clock(frames: item.listedStart, sampleRate: rate))" + loudnessText(ofInput: item.source))
+        start: "starts \(TimeFormat.clock(frames: item.listedStart, sampleRate: rate))" + loudnessText(ofInput: item.source)
+          + (beatMatch(into: item.id).map { String(format: ", %.1f BPM to %.1f", $0.incomingBPM, $0.outgoingBPM) } ?? ""),
+        alignedAt: beatMatch(into: item.id)?.alignedAt)
     }
     let overlayRows = timeline.clips.indices.filter { timeline.clips[$0].layer == .overlay }.map { index in
       let clip = timeline.clips[index]
@@ -85,11 +87,19 @@ public struct TimelinePicture {
     return lines
   }
 
-  /// A row of the picture: its clips, its name and what it says of its start.
+  /// A row of the picture: its clips, its name, what it says of its start, and where its beats
+  /// were aligned with the track before.
   private struct Row {
     var clipIndexes: [Int]
     var label: String
     var start: String
+    var alignedAt: Int64? = nil
+  }
+
+  /// The beat match of the transition into item `id`, if its beats were matched.
+  private func beatMatch(into id: Int) -> BeatMatch? {
+    guard case .matched(let match) = plan.transitions.first(where: { $0.to == id })?.beatMatch else { return nil }
+    return match
   }
 
   /// One row: the track's (or overlay's) name and start, and each of its clips.
@@ -106,6 +116,10 @@ public struct TimelinePicture {
       ##"<text x="8" y="\##(f(middle + 11))" fill="#888" font-size="10">\##(content.start)</text>"##,
     ]
     for (clip, clipPeaks) in zip(clips, peaks) { lines += shape(of: clip, row: row, top: top, peaks: clipPeaks) }
+    if let aligned = content.alignedAt {
+      lines.append(
+        ##"<line x1="\##(f(x(aligned)))" y1="\##(f(top - rowHeight + 2))" x2="\##(f(x(aligned)))" y2="\##(f(top + rowHeight - 2))" stroke="#c0392b" stroke-dasharray="3,2"><title>beats aligned at \##(TimeFormat.clock(frames: aligned, sampleRate: rate))</title></line>"##)
+    }
     lines.append("</g>")
     return lines
   }

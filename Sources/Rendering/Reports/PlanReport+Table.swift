@@ -21,11 +21,19 @@ extension PlanReport {
           row(first ? String(track.number) : "", listed: first ? clock(track.listedStart) : "", clip, name: first ? name : "  (continued)"))
         lines += ramps(of: clip)
         if let stretch = clip.stretch {
-          lines.append("       stretched by \(stretch.method): length ratio \(String(format: "%.10f", stretch.ratio)), \(stretch.sourceFrames) frames to \(clip.duration)")
+          let pinned = stretch.keyFrames > 0 ? ", \(stretch.keyFrames) beats pinned" : ""
+          lines.append(
+            "       stretched by \(stretch.method): length ratio \(String(format: "%.10f", stretch.ratio)), \(stretch.sourceFrames) frames to \(clip.duration)\(pinned)")
         }
       }
       if let transition = transitions.first(where: { $0.from == track.number }) {
         lines.append("       -> \(describe(transition))")
+        if let match = transition.beatMatch {
+          lines.append(
+            match.matched
+              ? String(format: "          beats matched: %.2f -> %.2f BPM, aligned at %@", match.outgoingBPM ?? 0, match.incomingBPM ?? 0, clock(match.alignedAt ?? 0))
+              : "          beats not matched: \(match.reason ?? "")")
+        }
       }
     }
     if !overlays.isEmpty {

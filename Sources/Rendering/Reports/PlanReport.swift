@@ -138,6 +138,8 @@ public struct PlanReport: Encodable, Sendable {
     public var sourceFrames: Int64
     public var ratio: Double
     public var method: String
+    /// Source frames pinned to clip frames inside the stretch (a beat-matched head's beats).
+    public var keyFrames: Int = 0
   }
 
   /// A jump forward in a clip's source (`Splice`).
@@ -173,6 +175,51 @@ public struct PlanReport: Encodable, Sendable {
     public var inLength: Int64?
     public var outCurve: String?
     public var inCurve: String?
+    /// What beat matching did, where it was asked for.
+    public var beatMatch: BeatMatchEntry?
+  }
+
+  /// A transition's beat matching: the tempos, the stretch and where the beats met, or why the
+  /// crossfade stayed plain.
+  public struct BeatMatchEntry: Encodable, Sendable {
+    public var matched: Bool
+    /// Why the beats were not matched.
+    public var reason: String?
+    public var outgoingBPM: Double?
+    public var incomingBPM: Double?
+    /// The incoming track's length ratio through the overlap.
+    public var lengthRatio: Double?
+    public var method: String?
+    public var methodReason: String?
+    /// The output frame where the incoming track's first downbeat meets the outgoing track's beat.
+    public var alignedAt: Int64?
+    public var alignedAtSeconds: Double?
+    /// Incoming beats per outgoing beat: 1, 2 or 0.5.
+    public var beatsPerBeat: Double?
+    /// Bars over which the incoming track returns to its own tempo; nil when it holds the mix tempo.
+    public var rampBars: Int?
+    /// Source frames the incoming track's start moved to reach its first downbeat.
+    public var inPointMoved: Int64?
+
+    init(_ outcome: BeatMatchOutcome, sampleRate: Int) {
+      switch outcome {
+      case .plain(let reason):
+        matched = false
+        self.reason = reason
+      case .matched(let match):
+        matched = true
+        outgoingBPM = rounded(match.outgoingBPM, 3)
+        incomingBPM = rounded(match.incomingBPM, 3)
+        lengthRatio = rounded(match.lengthRatio, 8)
+        method = match.method.rawValue
+        methodReason = match.methodReason
+        alignedAt = match.alignedAt
+        alignedAtSeconds = rounded(Double(match.alignedAt) / Double(sampleRate), 6)
+        beatsPerBeat = match.beatsPerBeat
+        rampBars = match.rampBars
+        inPointMoved = match.inPointMoved
+      }
+    }
   }
 
   /// Describes `plan`, whose clips name `inputs` (tracks, then overlays); names come from the
@@ -188,7 +235,9 @@ public struct PlanReport: Encodable, Sendable {
       ClipEntry(
         start: clip.start, end: clip.end, inPoint: clip.inPoint, outPoint: clip.sourceEnd, duration: clip.duration,
         startSeconds: Double(clip.start) / rate, splices: clip.splices.map { SpliceEntry(clipFrame: $0.clipFrame, sourceFrame: $0.sourceFrame, length: $0.length) },
-        stretch: clip.stretch.map { StretchEntry(sourceFrames: $0.sourceFrames, ratio: Double(clip.duration) / Double($0.sourceFrames), method: $0.method.rawValue) },
+        stretch: clip.stretch.map {
+          StretchEntry(sourceFrames: $0.sourceFrames, ratio: Double(clip.duration) / Double($0.sourceFrames), method: $0.method.rawValue, keyFrames: $0.keyFrames.count)
+        },
         gainDB: Self.decibels(clip.gain),
         ramps: clip.volumeRamps.map {
           RampEntry(from: $0.from, to: $0.to, start: clip.start + $0.range.lowerBound, end: clip.start + $0.range.upperBound, curve: $0.curve.rawValue)
@@ -226,6 +275,7 @@ public struct PlanReport: Encodable, Sendable {
         json.outCurve = c.outCurve.rawValue
         json.inCurve = c.inCurve.rawValue
       }
+      json.beatMatch = resolved.beatMatch.map { BeatMatchEntry($0, sampleRate: timeline.sampleRate) }
       return json
     }
   }
