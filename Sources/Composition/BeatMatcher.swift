@@ -56,7 +56,8 @@ struct BeatMatcher {
     guard change <= settings.maxTempoChange else {
       return .plain(
         reason: String(
-          format: "the tempos (%.2f and %.2f BPM) are %.1f %% apart, more than %.1f %%", bpm(outgoingPeriod), bpm(b.framesPerBeat), change * 100,
+          format: "the incoming track would change tempo by %.1f %% (%.2f to %.2f BPM), more than %.1f %%", change * 100,
+          bpm(b.framesPerBeat), bpm(outgoingPeriod),
           settings.maxTempoChange * 100))
     }
     guard let startBeat = startBeat(of: a, at: outgoingBeat, period: outgoingPeriod, clip: outgoing, requested: requested) else {

@@ -1,0 +1,95 @@
+import AudioTestSupport
+import Composition
+import FFmpegAudio
+import Foundation
+import Playlists
+import Rendering
+import Testing
+
+/// How `--beatmatch` decides: a beatless track or tempos too far apart give a plain crossfade and
+/// say why; held tempos and tiny differences stretch the whole incoming track evenly.
+@Suite("Beat-match decisions")
+struct BeatMatchPlanTests {
+  static let rate = 44100
+
+  static func write(_ samples: [Float], _ path: String) throws -> String {
+    try AudioFile.write(samples, layout: PCMLayout(sampleRate: rate, channelCount: 2), to: path, options: OutputOptions(bitDepth: 16))
+    return path
+  }
+
+  static func beats(_ bpm: Double, _ folder: TemporaryFolder, seconds: Double = 47.9) throws -> String {
+    try write(BeatTrack(beatsPerMinute: bpm, firstBeat: 0.1717, seconds: seconds).samples, folder.file("\(bpm).flac"))
+  }
+
+  static func plan(_ paths: [String], _ folder: TemporaryFolder, change: (inout BeatMatchSettings) -> Void = { _ in }) throws -> MixPlan {
+    var mix = MixOptions(crossfade: 6)
+    mix.beatMatching.enabled = true
+    change(&mix.beatMatching)
+    return try Renderer.plan(RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("x.wav"), mix: mix, cache: nil))
+  }
+
+  @Test func aBeatlessPadFallsBackToAPlainCrossfadeAndSaysWhy() throws {
+    let folder = TemporaryFolder("segue-beatless")
+    var random = SeededRandom(seed: 9)
+    let pad: [Float] = (0..<(Self.rate * 30)).flatMap { frame -> [Float] in
+      let value = Float((0.15 + 0.05 * sin(Double(frame) / Double(Self.rate))) * random.nextSigned())
+      return [value, value]
+    }
+    let mix = try Self.plan([try Self.beats(124, folder), try Self.write(pad, folder.file("pad.flac"))], folder)
+    let json = PlanReport(mix).json()
+    #expect(json.contains("\"matched\" : false"))
+    #expect(json.contains("no steady beat was found in the incoming track"))
+    #expect(mix.plan.notes.contains { $0.contains("beats not matched: no steady beat was found in the incoming track; a plain crossfade") })
+    // A plain crossfade: the pad plays whole from its start, 6 s before the end of the beat track.
+    let pads = mix.plan.timeline.clips.filter { $0.item == 1 }
+    #expect(pads.count == 1 && pads[0].stretch == nil && pads[0].inPoint == 0)
+    #expect(pads[0].start == mix.plan.timeline.clips[0].end - Int64(6 * Self.rate))
+  }
+
+  @Test func temposMoreThanTheLimitApartFallBack() throws {
+    let folder = TemporaryFolder("segue-far-tempos")
+    let paths = [try Self.beats(120, folder), try Self.beats(135, folder)]
+    let mix = try Self.plan(paths, folder)
+    let reason = try #require(mix.plan.notes.first { $0.contains("beats not matched") })
+    #expect(reason.contains("would change tempo by 11.1 % (135.00 to 120.00 BPM), more than 8.0 %"), "\(reason)")
+    let allowed = try Self.plan(paths, folder) { $0.maxTempoChange = 0.15 }
+    #expect(allowed.plan.notes.contains { $0.contains("beats matched: 120.00 BPM into 135.00 BPM") })
+  }
+
+  @Test func aHalfTimeTrackIsCountedInDoubles() throws {
+    let folder = TemporaryFolder("segue-half-time")
+    // 63 BPM as the playlist states it: two of the 126 BPM track's beats to each of its own.
+    let paths = [try Self.beats(124, folder), try Self.beats(126, folder)]
+    var inputs = paths.map { InputSource(path: $0) }
+    inputs[1].options.beat = BeatSpec(beatsPerMinute: 63)
+    var mix = MixOptions(crossfade: 6)
+    mix.beatMatching.enabled = true
+    let plan = try Renderer.plan(RenderRequest(inputs: inputs, outputPath: folder.file("x.wav"), mix: mix, cache: nil)).plan
+    guard case .matched(let match) = plan.transitions[0].beatMatch else { Issue.record("not matched"); return }
+    #expect(match.beatsPerBeat == 0.5 && abs(match.lengthRatio - 126.0 / 124) < 1e-4, "\(match)")
+  }
+
+  @Test func holdingTheTempoStretchesTheWholeIncomingTrackEvenly() throws {
+    let folder = TemporaryFolder("segue-hold-tempo")
+    let paths = [try Self.beats(124, folder), try Self.beats(128, folder)]
+    let held = try Self.plan(paths, folder) { $0.holdTempo = true }.plan
+    let incoming = held.timeline.clips.filter { $0.item == 1 }
+    try #require(incoming.count == 1)
+    let stretch = try #require(incoming[0].stretch)
+    #expect(stretch.keyFrames.isEmpty && stretch.method == .preservePitch && stretch.sharpAttacks)
+    #expect(abs(Double(incoming[0].duration) / Double(stretch.sourceFrames) - 128.0 / 124) < 1e-5)
+    guard case .matched(let match) = held.transitions[0].beatMatch else { Issue.record("not matched"); return }
+    #expect(match.rampBars == nil)
+  }
+
+  @Test func aTinyDifferenceIsMatchedByVarispeed() throws {
+    let folder = TemporaryFolder("segue-tiny-difference")
+    // 128 into 128.2 BPM: 2.7 cents, under the 5 cents where varispeed is transparent.
+    let plan = try Self.plan([try Self.beats(128, folder), try Self.beats(128.2, folder)], folder).plan
+    guard case .matched(let match) = plan.transitions[0].beatMatch else { Issue.record("not matched"); return }
+    #expect(match.method == .varispeed && match.rampBars == nil)
+    #expect(match.methodReason.contains("cents, under 5"))
+    let incoming = plan.timeline.clips.filter { $0.item == 1 }
+    #expect(incoming.count == 1 && incoming[0].stretch?.method == .varispeed)
+  }
+}
