@@ -30,6 +30,8 @@ public struct Clip: Sendable, Hashable {
   public var splices: [Splice] = []
   /// How its source is stretched to its duration; nil when one source frame is one clip frame.
   public var stretch: Stretch?
+  /// Bass swaps over its crossfades (`--eq-swap`), in order and apart.
+  public var lowBandSwaps: [LowBandSwap] = []
 
   /// What a clip is to the mix.
   public enum Layer: String, Sendable, Hashable, Codable {
@@ -54,7 +56,16 @@ public struct Clip: Sendable, Hashable {
   }
 
   /// True when the clip plays its source unchanged: unity gain, no volume change, no splice.
-  public var isUnprocessed: Bool { gain == 1 && envelope.isUnity && fadeIn == nil && fadeOut == nil && splices.isEmpty && stretch == nil }
+  public var isUnprocessed: Bool {
+    gain == 1 && envelope.isUnity && fadeIn == nil && fadeOut == nil && splices.isEmpty && stretch == nil && lowBandSwaps.isEmpty
+  }
+
+  /// The bass swap whose filter runs at clip frame `frame`, if any.
+  public func lowBandSwap(at frame: Int64) -> LowBandSwap? { lowBandSwaps.first { $0.filtered(within: duration).contains(frame) } }
+
+  /// The factor on the clip's low band at `frame` inside a bass swap's span: its gain and envelope
+  /// times the swap's own gain, no fade.
+  public func lowBandVolume(at frame: Int64, in swap: LowBandSwap) -> Double { gain * envelope.volume(at: frame) * swap.gain(at: frame) }
 
   /// The first sample frame after the clip.
   public var end: Int64 { start + duration }

@@ -24,6 +24,8 @@ public struct PlanItem: Sendable {
   public var beat: BeatGrid?
   /// Whether its transition into the next entry matches beats; the defaults' when nil.
   public var beatMatch: Bool?
+  /// Whether its crossfade into the next entry swaps the bass; the defaults' when nil.
+  public var eqSwap: Bool?
   /// How the entry is named in messages, for example `set.yaml:7: b.flac`.
   public var label: String
 
@@ -90,6 +92,8 @@ public struct PlanDefaults: Sendable {
   public var leadingSilence: Int64 = 0
   /// How crossfades match beats, and whether they do unless an entry says.
   public var beatMatching = BeatMatchSettings()
+  /// Swap the bass in every crossfade (`LowBandSwap`), unless an entry says otherwise.
+  public var eqSwap = false
 
   public init(transition: TransitionRequest = .gapless, albumAware: Bool = false) {
     self.transition = transition

@@ -61,6 +61,12 @@ public enum Planner {
           var outgoing = previous
           var incoming = heads[index] ?? clip
           try applyCrossfade(transition, outgoing: &outgoing, incoming: &incoming, labels: labels)
+          if case .crossfade(let crossfade) = transition, items[index - 1].eqSwap ?? defaults.eqSwap {
+            let point = swapPoint(overlapping: incoming.start..<outgoing.end, outcome: outcome, sampleRate: sampleRate)
+            if let note = swapBass(over: crossfade.overlap, at: point, outgoing: &outgoing, incoming: &incoming) {
+              notes.append("\(labels.0) -> \(labels.1): \(note)")
+            }
+          }
           if heads[index] != nil { heads[index] = incoming } else { clip = incoming }
           clips[index - 1] = outgoing
           transitions.append(ResolvedTransition(from: index - 1, to: index, transition: transition, beatMatch: outcome))
@@ -175,6 +181,31 @@ public enum Planner {
     case .gap(let frames): previous.end + frames
     case .crossfade(let crossfade): previous.end - crossfade.overlap
     }
+  }
+
+  /// Where the bass swaps in the overlap `overlap` (timeline frames): just before the beat-matched
+  /// outgoing track's downbeat nearest the middle (so that downbeat's kick is the incoming
+  /// track's alone), or at the middle.
+  static func swapPoint(overlapping overlap: Range<Int64>, outcome: BeatMatchOutcome?, sampleRate: Int) -> Int64 {
+    let middle = overlap.lowerBound + Int64(overlap.count) / 2
+    guard case .matched(let match) = outcome else { return middle }
+    let bar = 60 * Double(sampleRate) / match.outgoingBPM * Double(BeatGrid.beatsPerBar)
+    let bars = ((Double(middle) - Double(match.alignedAt)) / bar).rounded()
+    let downbeat = Int64((Double(match.alignedAt) + bars * bar).rounded()) - Int64(sampleRate / 200)
+    return overlap.contains(downbeat) && downbeat > overlap.lowerBound ? downbeat : middle
+  }
+
+  /// Adds a bass swap at timeline frame `point` over the last `overlap` frames of `outgoing` and
+  /// the first of `incoming`; says why not when the outgoing track is too short to hold it beside
+  /// its own swap in.
+  private static func swapBass(over overlap: Int64, at point: Int64, outgoing: inout Clip, incoming: inout Clip) -> String? {
+    let span = (outgoing.duration - overlap)..<outgoing.duration
+    guard overlap > 0, !outgoing.lowBandSwaps.contains(where: { $0.span.overlaps(span) }) else {
+      return "no bass swap: the outgoing track's crossfades overlap"
+    }
+    outgoing.lowBandSwaps.append(LowBandSwap(span: span, at: point - outgoing.start, from: 1, to: 0))
+    incoming.lowBandSwaps.insert(LowBandSwap(span: 0..<overlap, at: point - incoming.start, from: 0, to: 1), at: 0)
+    return nil
   }
 
   /// Sets the crossfade's fades on both clips; a side that has a fade of its own already cannot

@@ -23,6 +23,8 @@ public struct EntryOptions: Sendable, Equatable {
   /// Whether its transition into the next entry matches beats (`transition: {beatmatch: ...}`);
   /// the mix's setting when nil.
   public var beatMatch: Bool?
+  /// Whether that transition swaps the bass (`transition: {eq-swap: ...}`); the mix's when nil.
+  public var eqSwap: Bool?
 
   public init(
     inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,

@@ -84,7 +84,7 @@ public enum NativePlaylist: Sendable {
   private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> PlaylistDefaults {
     let fields = try reader.mapping(
       node, allowed: ["crossfade", "curve", "gap", "album-aware", "loudness", "loudness-scope", "true-peak", "peak-policy", "speed", "method"]
-        + SilenceSettings.fieldNames + BeatMatchChoices.fieldNames)
+        + SilenceSettings.fieldNames + DJTransitionChoices.fieldNames)
     if fields["gap"] != nil, fields["crossfade"] != nil {
       throw reader.error(node, "defaults give 'crossfade' and 'gap'; choose one")
     }

@@ -19,6 +19,7 @@ extension NodeReader {
     options.stretch = try stretchSpec(fields)
     options.beat = try beatSpec(fields)
     if let node = fields["transition"]?.mapping?["beatmatch"] { options.beatMatch = try bool(node, "beatmatch") }
+    if let node = fields["transition"]?.mapping?["eq-swap"] { options.eqSwap = try bool(node, "eq-swap") }
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
       throw error(fields["in"]!, "'in' (\(inPoint.seconds) s) must come before 'out' (\(outPoint.seconds) s)")
     }
@@ -55,10 +56,10 @@ extension NodeReader {
 }
 
 extension NodeReader {
-  /// An entry's transition; nil when its mapping only says whether to match beats (the mix's
-  /// transition then applies).
+  /// An entry's transition; nil when its mapping only says whether to match beats or swap the
+  /// bass (the mix's transition then applies).
   func entryTransition(_ node: Node) throws(PlaylistError) -> TransitionSpec? {
-    if let mapping = node.mapping, mapping.count == 1, mapping["beatmatch"] != nil { return nil }
+    if let mapping = node.mapping, mapping.keys.allSatisfy({ ["beatmatch", "eq-swap"].contains($0.string ?? "") }) { return nil }
     return try transition(node)
   }
 
@@ -75,11 +76,12 @@ extension NodeReader {
 }
 
 extension NodeReader {
-  /// The beat-matching choices among a playlist's defaults.
-  func beatMatchChoices(_ fields: [String: Node]) throws(PlaylistError) -> BeatMatchChoices {
-    var choices = BeatMatchChoices()
+  /// The beat-matching and bass-swap choices among a playlist's defaults.
+  func beatMatchChoices(_ fields: [String: Node]) throws(PlaylistError) -> DJTransitionChoices {
+    var choices = DJTransitionChoices()
     choices.enabled = try fields["beatmatch"].map { n throws(PlaylistError) in try bool(n, "beatmatch") }
     choices.holdTempo = try fields["hold-tempo"].map { n throws(PlaylistError) in try bool(n, "hold-tempo") }
+    choices.eqSwap = try fields["eq-swap"].map { n throws(PlaylistError) in try bool(n, "eq-swap") }
     choices.rampBars = try fields["tempo-ramp"].map { n throws(PlaylistError) in
       let bars = try number(n, "tempo-ramp")
       guard let whole = Int(exactly: bars), BeatMatchSettings.rampRange.contains(whole) else {
@@ -89,7 +91,7 @@ extension NodeReader {
     }
     choices.maxTempoChangePercent = try fields["max-tempo-change"].map { n throws(PlaylistError) in
       let percent = try number(n, "max-tempo-change")
-      guard BeatMatchChoices.tempoChangeRange.contains(percent) else {
+      guard DJTransitionChoices.tempoChangeRange.contains(percent) else {
         throw error(n, "'max-tempo-change' must be from 0 to 50 (percent), not \(n.string ?? "?")")
       }
       return percent

@@ -89,8 +89,9 @@ struct NodeReader {
   /// `{ gapless: true }`, `{ gap: 2 }`, `{ crossfade: 6, curve: auto }` or
   /// `{ out: 8, in: 4, out-curve: exp, in-curve: log, overlap: 6 }`.
   func transition(_ node: Node) throws(PlaylistError) -> TransitionSpec {
-    // `beatmatch` is read beside the transition (`entryTransition`).
-    let fields = try mapping(node, allowed: ["gapless", "gap", "crossfade", "curve", "out", "in", "out-curve", "in-curve", "overlap", "beatmatch"])
+    // `beatmatch` and `eq-swap` are read beside the transition (`entryTransition`).
+    let fields = try mapping(
+      node, allowed: ["gapless", "gap", "crossfade", "curve", "out", "in", "out-curve", "in-curve", "overlap", "beatmatch", "eq-swap"])
     let crossfadeKeys = ["crossfade", "curve", "out", "in", "out-curve", "in-curve", "overlap"].filter { fields[$0] != nil }
     let kinds = ["gapless", "gap"].filter { fields[$0] != nil } + crossfadeKeys.prefix(1)
     if kinds.count > 1 {

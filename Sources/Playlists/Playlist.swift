@@ -38,12 +38,12 @@ public struct PlaylistDefaults: Sendable, Equatable {
   /// The speed and method of entries that give none (`speed`, `method`).
   public var stretch: StretchSpec?
   /// Beat-matched crossfades and their settings.
-  public var beatMatch: BeatMatchChoices
+  public var beatMatch: DJTransitionChoices
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil,
     loudness: LoudnessSettings = LoudnessSettings(), silence: SilenceSettings = SilenceSettings(), stretch: StretchSpec? = nil,
-    beatMatch: BeatMatchChoices = BeatMatchChoices()
+    beatMatch: DJTransitionChoices = DJTransitionChoices()
   ) {
     self.crossfade = crossfade
     self.curve = curve

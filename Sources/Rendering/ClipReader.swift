@@ -1,3 +1,4 @@
+import Analysis
 import Composition
 import FFmpegAudio
 
@@ -20,6 +21,11 @@ final class ClipReader {
   private var block = UnsafeBufferPointer<Float>(start: nil, count: 0)
   private var blockOffset = 0
   private let channels: Int
+  /// The crossover of the bass swap being played, started fresh where each swap's filter starts.
+  private var crossover: LowBandFilter?
+  /// One frame's low and high bands.
+  private let bands: UnsafeMutablePointer<Float>
+  private let sampleRate: Int
 
   /// Opens the clip's source (its own decoder, or its place in a resampled run), ready to play
   /// from `offset` frames into the clip.
@@ -31,6 +37,8 @@ final class ClipReader {
     self.ducks = clip.layer == .track ? ducks : []
     self.input = input
     channels = layout.channelCount
+    sampleRate = layout.sampleRate
+    bands = .allocate(capacity: 2 * layout.channelCount)
     do {
       if let run {
         reader = RunMemberSource(run: run.run, member: run.member)
@@ -45,16 +53,26 @@ final class ClipReader {
     }
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
     sourceIsExact = reader.copiesSamplesExactly && onGrid
-    position = offset
+    // Entered inside a bass swap, its filter hears the swap from where it starts.
+    let swapStart = clip.lowBandSwap(at: offset).map { min(offset, $0.filtered(within: clip.duration).lowerBound) } ?? offset
+    position = swapStart
     // A spliced or stretched reader counts the clip's own frames, in-point included.
-    try skip(clip.splices.isEmpty && clip.stretch == nil ? clip.inPoint + offset : offset)
+    try skip(clip.splices.isEmpty && clip.stretch == nil ? clip.inPoint + swapStart : swapStart)
+    if swapStart < offset { try warmLowBand(Int(offset - swapStart)) }
   }
+
+  deinit { bands.deallocate() }
 
   /// True when the next `frames` frames pass through untouched: exact source samples (no
   /// splice's crossfade) at a factor of exactly 1.
   func passesThrough(_ frames: Int) -> Bool {
     let range = position..<(position + Int64(frames))
-    return sourceIsExact && constantFactor(over: range) == 1 && !clip.crossesSplice(range)
+    return sourceIsExact && constantFactor(over: range) == 1 && !clip.crossesSplice(range) && !crossesLowBandSwap(range)
+  }
+
+  /// True when `range` (clip frames) overlaps a bass swap.
+  private func crossesLowBandSwap(_ range: Range<Int64>) -> Bool {
+    clip.lowBandSwaps.contains { $0.filtered(within: clip.duration).overlaps(range) }
   }
 
   /// Adds (or, with `replacing`, writes) the next `frames` frames of the clip into `destination`,
@@ -67,7 +85,11 @@ final class ClipReader {
       let target = destination + done * channels
       let source = available.baseAddress!
       let range = position..<(position + Int64(count))
-      if let factor = constantFactor(over: range) {
+      if crossesLowBandSwap(range) {
+        for frame in 0..<count {
+          mixSwapping(source + frame * channels, into: target + frame * channels, at: position + Int64(frame), replacing: replacing)
+        }
+      } else if let factor = constantFactor(over: range) {
         mix(source, into: target, samples: count * channels, gain: Float(factor), replacing: replacing)
       } else {
         for frame in 0..<count {
@@ -78,6 +100,47 @@ final class ClipReader {
       blockOffset += count * channels
       position += Int64(count)
       done += count
+    }
+  }
+
+  /// Mixes one frame at clip frame `frame`: inside a bass swap's span its low band at the swap's
+  /// factor and its high band at the clip's; at the span's edges the clip crossfading with the
+  /// two bands; elsewhere all of it at the clip's factor.
+  private func mixSwapping(_ source: UnsafePointer<Float>, into target: UnsafeMutablePointer<Float>, at frame: Int64, replacing: Bool) {
+    let factor = self.factor(at: frame)
+    guard let swap = clip.lowBandSwap(at: frame) else {
+      mix(source, into: target, samples: channels, gain: Float(factor), replacing: replacing)
+      return
+    }
+    if frame == swap.filtered(within: clip.duration).lowerBound || crossover == nil {
+      crossover = LowBandFilter(sampleRate: sampleRate, channels: channels, frequency: LowBandSwap.crossover)
+    }
+    crossover!.split(source, low: bands, high: bands + channels)
+    let share = Float(swap.splitShare(at: frame))
+    let lowFactor = swap.span.contains(frame) ? Float(clip.lowBandVolume(at: frame, in: swap) * ducks.gain(at: clip.start + frame)) : Float(factor)
+    for channel in 0..<channels {
+      let split = lowFactor * bands[channel] + Float(factor) * bands[channels + channel]
+      let value = share * split + (1 - share) * Float(factor) * source[channel]
+      if replacing { target[channel] = value } else { target[channel] += value }
+    }
+  }
+
+  /// Runs the next `frames` frames (the start of a bass swap before where playing begins)
+  /// through the swap's low-band filter, and drops them.
+  private func warmLowBand(_ frames: Int) throws(RenderError) {
+    var scratch = [Float](repeating: 0, count: channels)
+    var left = frames
+    while left > 0 {
+      let available = try nextAvailable()
+      let count = min(left, available.count / channels)
+      scratch.withUnsafeMutableBufferPointer { scratch in
+        for frame in 0..<count {
+          mixSwapping(available.baseAddress! + frame * channels, into: scratch.baseAddress!, at: position + Int64(frame), replacing: true)
+        }
+      }
+      blockOffset += count * channels
+      position += Int64(count)
+      left -= count
     }
   }
 

@@ -105,6 +105,7 @@ struct MixPlanning {
     }
     if let edit = edit(index) { (item.inPoint, item.outPoint, item.cuts) = (edit.inPoint, edit.outPoint, edit.cuts) }
     item.beatMatch = options.beatMatch
+    item.eqSwap = options.eqSwap
     if mix.matchesBeats(inputs) { item.beat = beatGrid(index, input: input) }
     return item
   }
@@ -197,6 +198,7 @@ struct MixPlanning {
     var defaults = PlanDefaults(transition: request(transition), albumAware: mix.albumAware)
     defaults.leadingSilence = stretch?.leadingSilence ?? 0
     defaults.beatMatching = mix.beatMatching
+    defaults.eqSwap = mix.eqSwap
     // Automatic cue points start transitions on phrases: 16 beats from the first downbeat.
     if mix.silence.autoCue == true, defaults.beatMatching.phraseBeats == nil { defaults.beatMatching.phraseBeats = 16 }
     return defaults

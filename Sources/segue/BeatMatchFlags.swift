@@ -3,7 +3,7 @@ import Composition
 import Playlists
 import Rendering
 
-/// The command-line options for beat-matched crossfades.
+/// The command-line options for beat-matched crossfades and bass swaps.
 struct BeatMatchFlags: ParsableArguments {
   @Flag(help: "Match beats in every crossfade: the incoming track is stretched to the outgoing one's tempo, its beats on the other's.")
   var beatmatch = false
@@ -20,20 +20,24 @@ struct BeatMatchFlags: ParsableArguments {
   @Option(help: ArgumentHelp("How the incoming track is stretched: auto (varispeed under 5 cents), varispeed (holds the tempo, like a turntable's pitch) or preserve-pitch.", valueName: "method"))
   var beatmatchMethod: String?
 
+  @Flag(help: "Swap the bass in every crossfade: the outgoing track's low end (under 200 Hz) leaves as the incoming track's comes in, over the middle half.")
+  var eqSwap = false
+
   func validate() throws { _ = try choices(into: MixChoices()) }
 
   /// `choices` with what these flags choose.
   func choices(into choices: MixChoices) throws -> MixChoices {
     var choices = choices
-    var beatMatch = BeatMatchChoices()
+    var beatMatch = DJTransitionChoices()
     if beatmatch { beatMatch.enabled = true }
     if holdTempo { beatMatch.holdTempo = true }
+    if eqSwap { beatMatch.eqSwap = true }
     if let tempoRamp {
       guard BeatMatchSettings.rampRange.contains(tempoRamp) else { throw ValidationError("--tempo-ramp must be from 1 to 64 bars, not \(tempoRamp)") }
       beatMatch.rampBars = tempoRamp
     }
     if let maxTempoChange {
-      guard BeatMatchChoices.tempoChangeRange.contains(maxTempoChange) else {
+      guard DJTransitionChoices.tempoChangeRange.contains(maxTempoChange) else {
         throw ValidationError("--max-tempo-change must be from 0 to 50 percent, not \(maxTempoChange)")
       }
       beatMatch.maxTempoChangePercent = maxTempoChange

@@ -22,7 +22,7 @@ struct PlanCommand: ParsableCommand {
   @OptionGroup(title: "Silence and cue points")
   var silence: SilenceFlags
 
-  @OptionGroup(title: "Beat matching")
+  @OptionGroup(title: "Beat matching and bass swaps")
   var beats: BeatMatchFlags
 
   @OptionGroup(title: "Fitting to a length")

@@ -21,7 +21,7 @@ struct RenderInputs: ParsableArguments {
   @OptionGroup(title: "Silence and cue points")
   var silence: SilenceFlags
 
-  @OptionGroup(title: "Beat matching")
+  @OptionGroup(title: "Beat matching and bass swaps")
   var beats: BeatMatchFlags
 
   @OptionGroup(title: "Fitting to a length")

@@ -13,6 +13,11 @@ public struct BeatTrack: Sendable {
   public var beatAmplitude = 0.45
   /// Level of the noise hats between the beats (0: none).
   public var hatAmplitude = 0.08
+  /// Level of a steady noise pad under everything (0: none), for material with a full spectrum.
+  public var padAmplitude = 0.0
+  /// The kick's pitch: it falls from `kickHigh` to `kickLow` hertz.
+  public var kickHigh = 150.0
+  public var kickLow = 50.0
   public var seed: UInt64 = 11
 
   public init(beatsPerMinute: Double, firstBeat: Double, seconds: Double) {
@@ -39,16 +44,19 @@ public struct BeatTrack: Sendable {
       add(kick(amplitude: index % 4 == 0 ? downbeatAmplitude : beatAmplitude), at: start, to: &mono)
       if hatAmplitude > 0 { add(hat(random: &random), at: start + period / 2, to: &mono) }
     }
+    if padAmplitude > 0 {
+      for index in mono.indices { mono[index] += padAmplitude * random.nextSigned() }
+    }
     return mono.flatMap { [Float($0), Float($0)] }
   }
 
-  /// A kick: a sine falling from 150 to 50 Hz, decaying over 250 ms.
+  /// A kick: a sine falling from `kickHigh` to `kickLow` hertz, decaying over 250 ms.
   private func kick(amplitude: Double) -> [Double] {
     let rate = Double(sampleRate)
     var phase = 0.0
     return (0..<Int(0.25 * rate)).map { frame in
       let time = Double(frame) / rate
-      phase += 2 * Double.pi * (50 + 100 * exp(-time / 0.03)) / rate
+      phase += 2 * Double.pi * (kickLow + (kickHigh - kickLow) * exp(-time / 0.03)) / rate
       return amplitude * exp(-time / 0.08) * sin(phase)
     }
   }

@@ -18,8 +18,8 @@ public struct MixChoices: Sendable, Equatable {
   public var writeReplayGain: Bool
   /// Silence edits and automatic cues, each over the playlist's.
   public var silence: SilenceSettings
-  /// Beat matching, each choice over the playlist's.
-  public var beatMatch = BeatMatchChoices()
+  /// Beat matching and bass swaps, each choice over the playlist's.
+  public var beatMatch = DJTransitionChoices()
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool = false,
@@ -50,7 +50,9 @@ public struct MixChoices: Sendable, Equatable {
         truePeakDBTP: loudness.truePeak ?? defaults.loudness.truePeak, peakPolicy: loudness.peakPolicy ?? defaults.loudness.peakPolicy ?? .limit,
         gainSource: gainSource, measure: measure, writeReplayGain: writeReplayGain),
       silence: silence.over(defaults.silence))
-    options.beatMatching = beatMatch.over(defaults.beatMatch).settings
+    let dj = beatMatch.over(defaults.beatMatch)
+    options.beatMatching = dj.settings
+    options.eqSwap = dj.eqSwap ?? false
     return options
   }
 }

@@ -18,6 +18,8 @@ public struct MixOptions: Sendable, Equatable {
   public var silence: SilenceSettings
   /// Beat-matched crossfades (`--beatmatch`) and how they are made.
   public var beatMatching = BeatMatchSettings()
+  /// Swap the bass in every crossfade (`--eq-swap`).
+  public var eqSwap = false
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice = .fixed(.equalPower), gap: Double? = nil, albumAware: Bool = false,

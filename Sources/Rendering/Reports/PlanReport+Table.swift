@@ -20,6 +20,10 @@ extension PlanReport {
         lines.append(
           row(first ? String(track.number) : "", listed: first ? clock(track.listedStart) : "", clip, name: first ? name : "  (continued)"))
         lines += ramps(of: clip)
+        for swap in clip.bassSwaps {
+          lines.append(
+            "       bass \(swap.to > swap.from ? "in" : "out") under \(Int(swap.crossoverHz)) Hz, from \(clock(swap.rampStart)) to \(clock(swap.rampEnd))")
+        }
         if let stretch = clip.stretch {
           let pinned = stretch.keyFrames > 0 ? ", \(stretch.keyFrames) beats pinned" : ""
           lines.append(

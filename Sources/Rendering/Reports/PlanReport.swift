@@ -129,6 +129,8 @@ public struct PlanReport: Encodable, Sendable {
     /// How it is stretched, when it is: the frames it plays before the stretch, the length ratio
     /// (its duration over those) and the method.
     public var stretch: StretchEntry?
+    /// Bass swaps over its crossfades, in timeline frames.
+    public var bassSwaps: [BassSwapEntry] = []
     public var gainDB: Double
     public var ramps: [RampEntry]
   }
@@ -143,6 +145,18 @@ public struct PlanReport: Encodable, Sendable {
   }
 
   /// A jump forward in a clip's source (`Splice`).
+  /// A bass swap: over `start..<end` the clip's low band (under `crossoverHz`) moves from gain
+  /// `from` to `to` between `rampStart` and `rampEnd`; timeline frames.
+  public struct BassSwapEntry: Encodable, Sendable {
+    public var start: Int64
+    public var end: Int64
+    public var rampStart: Int64
+    public var rampEnd: Int64
+    public var from: Double
+    public var to: Double
+    public var crossoverHz: Double
+  }
+
   public struct SpliceEntry: Encodable, Sendable {
     public var clipFrame: Int64
     public var sourceFrame: Int64
@@ -237,6 +251,11 @@ public struct PlanReport: Encodable, Sendable {
         startSeconds: Double(clip.start) / rate, splices: clip.splices.map { SpliceEntry(clipFrame: $0.clipFrame, sourceFrame: $0.sourceFrame, length: $0.length) },
         stretch: clip.stretch.map {
           StretchEntry(sourceFrames: $0.sourceFrames, ratio: Double(clip.duration) / Double($0.sourceFrames), method: $0.method.rawValue, keyFrames: $0.keyFrames.count)
+        },
+        bassSwaps: clip.lowBandSwaps.map {
+          BassSwapEntry(
+            start: clip.start + $0.span.lowerBound, end: clip.start + $0.span.upperBound, rampStart: clip.start + $0.ramp.lowerBound,
+            rampEnd: clip.start + $0.ramp.upperBound, from: $0.from, to: $0.to, crossoverHz: LowBandSwap.crossover)
         },
         gainDB: Self.decibels(clip.gain),
         ramps: clip.volumeRamps.map {

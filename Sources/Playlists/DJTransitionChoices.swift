@@ -1,8 +1,8 @@
 import Composition
 
-/// Beat matching as a playlist's defaults or the command line choose it: each choice nil when not
-/// made, the command line's over the playlist's.
-public struct BeatMatchChoices: Sendable, Equatable {
+/// Beat matching and bass swaps as a playlist's defaults or the command line choose them: each
+/// choice nil when not made, the command line's over the playlist's.
+public struct DJTransitionChoices: Sendable, Equatable {
   /// Match beats in every crossfade (`beatmatch`, `--beatmatch`).
   public var enabled: Bool?
   /// Bars over which the incoming track returns to its own tempo (`tempo-ramp`).
@@ -13,25 +13,30 @@ public struct BeatMatchChoices: Sendable, Equatable {
   public var maxTempoChangePercent: Double?
   /// How the incoming track is stretched (`beatmatch-method`); `.some(nil)` is `auto`.
   public var method: StretchMethod??
+  /// Swap the bass in every crossfade (`eq-swap`, `--eq-swap`).
+  public var eqSwap: Bool?
 
   public init(
-    enabled: Bool? = nil, rampBars: Int? = nil, holdTempo: Bool? = nil, maxTempoChangePercent: Double? = nil, method: StretchMethod?? = nil
+    enabled: Bool? = nil, rampBars: Int? = nil, holdTempo: Bool? = nil, maxTempoChangePercent: Double? = nil, method: StretchMethod?? = nil,
+    eqSwap: Bool? = nil
   ) {
     self.enabled = enabled
     self.rampBars = rampBars
     self.holdTempo = holdTempo
     self.maxTempoChangePercent = maxTempoChangePercent
     self.method = method
+    self.eqSwap = eqSwap
   }
 
   /// These choices over `general`'s.
-  public func over(_ general: BeatMatchChoices) -> BeatMatchChoices {
-    BeatMatchChoices(
+  public func over(_ general: DJTransitionChoices) -> DJTransitionChoices {
+    DJTransitionChoices(
       enabled: enabled ?? general.enabled, rampBars: rampBars ?? general.rampBars, holdTempo: holdTempo ?? general.holdTempo,
-      maxTempoChangePercent: maxTempoChangePercent ?? general.maxTempoChangePercent, method: method ?? general.method)
+      maxTempoChangePercent: maxTempoChangePercent ?? general.maxTempoChangePercent, method: method ?? general.method,
+      eqSwap: eqSwap ?? general.eqSwap)
   }
 
-  /// The settings these choices make, Segue's defaults where they make none.
+  /// The beat-matching settings these choices make, Segue's defaults where they make none.
   public var settings: BeatMatchSettings {
     var settings = BeatMatchSettings()
     settings.enabled = enabled ?? false
@@ -43,7 +48,7 @@ public struct BeatMatchChoices: Sendable, Equatable {
   }
 
   /// The names of these choices as playlist defaults.
-  public static let fieldNames = ["beatmatch", "tempo-ramp", "hold-tempo", "max-tempo-change", "beatmatch-method"]
+  public static let fieldNames = ["beatmatch", "tempo-ramp", "hold-tempo", "max-tempo-change", "beatmatch-method", "eq-swap"]
   /// Percent a tempo may change by.
   public static let tempoChangeRange = 0.0...50.0
 }
