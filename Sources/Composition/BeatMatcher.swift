@@ -34,8 +34,9 @@ struct BeatMatcher {
   }
 
   /// Places `incoming` (its grid in source frames at the timeline's rate) against `outgoing`,
-  /// placed already, for a crossfade of about `requested` frames.
-  func match(outgoing: Clip, outgoingGrid: BeatGrid?, incoming: Clip, incomingGrid: BeatGrid?, requested: Int64) -> Result {
+  /// placed already, for a crossfade of about `requested` frames; when `followed`, the incoming
+  /// track's unstretched rest must hold another crossfade as long.
+  func match(outgoing: Clip, outgoingGrid: BeatGrid?, incoming: Clip, incomingGrid: BeatGrid?, requested: Int64, followed: Bool) -> Result {
     guard let a = outgoingGrid, Self.isUsable(a) else { return .plain(reason: "no steady beat was found in the outgoing track") }
     guard let b = incomingGrid, Self.isUsable(b) else { return .plain(reason: "no steady beat was found in the incoming track") }
     guard outgoing.splices.isEmpty, outgoing.stretch?.keyFrames.isEmpty ?? true else {
@@ -103,7 +104,7 @@ struct BeatMatcher {
     let rejoin = Int64(max(1, sampleRate / 50))
     let headSource = Int64(last.source.rounded())
     let headClip = Int64(last.clip.rounded())
-    guard headSource + rejoin + requested <= played else {
+    guard headSource + rejoin + (followed ? requested : 0) <= played else {
       return .plain(reason: "the incoming track is too short to return to its own tempo over \(settings.rampBars) bars (--hold-tempo keeps the mix tempo instead)")
     }
     head.duration = headClip + rejoin

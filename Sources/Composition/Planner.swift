@@ -44,7 +44,9 @@ public enum Planner {
           clip.start = start(of: clip, after: previous, transition: transition)
           var outcome: BeatMatchOutcome?
           if case .crossfade(let crossfade) = transition, items[index - 1].beatMatch ?? defaults.beatMatching.enabled {
-            switch matcher.match(outgoing: previous, outgoingGrid: items[index - 1].beat, incoming: clip, incomingGrid: item.beat, requested: crossfade.overlap) {
+            switch matcher.match(outgoing: previous, outgoingGrid: items[index - 1].beat, incoming: clip, incomingGrid: item.beat, requested: crossfade.overlap,
+              followed: index + 1 < items.count)
+            {
             case .placed(let placement):
               outcome = .matched(placement.match)
               notes.append("\(labels.0) -> \(labels.1): beats matched: \(placement.match.description(sampleRate: sampleRate))")

@@ -65,6 +65,9 @@ public struct CrossfadeSpec: Sendable, Equatable {
   public var inCurve: CurveChoice
   /// How long the entries overlap; the longer fade when nil.
   public var overlapSeconds: Double?
+  /// The length counted in the outgoing entry's beats (`32beats`, `16bars`), both sides and the
+  /// overlap alike; the seconds are worked out from its tempo when the mix is planned.
+  public var beats: Double?
 
   public init(outSeconds: Double, inSeconds: Double, outCurve: CurveChoice, inCurve: CurveChoice, overlapSeconds: Double? = nil) {
     self.outSeconds = outSeconds
@@ -77,6 +80,13 @@ public struct CrossfadeSpec: Sendable, Equatable {
   /// Both sides `seconds` long on `curve`.
   public static func symmetric(_ seconds: Double, curve: CurveChoice) -> CrossfadeSpec {
     CrossfadeSpec(outSeconds: seconds, inSeconds: seconds, outCurve: curve, inCurve: curve)
+  }
+
+  /// Both sides `beats` beats of the outgoing entry long on `curve`.
+  public static func counted(_ beats: Double, curve: CurveChoice) -> CrossfadeSpec {
+    var spec = CrossfadeSpec(outSeconds: 0, inSeconds: 0, outCurve: curve, inCurve: curve)
+    spec.beats = beats
+    return spec
   }
 }
 

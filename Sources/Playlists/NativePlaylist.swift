@@ -88,13 +88,16 @@ public enum NativePlaylist: Sendable {
     if fields["gap"] != nil, fields["crossfade"] != nil {
       throw reader.error(node, "defaults give 'crossfade' and 'gap'; choose one")
     }
-    return PlaylistDefaults(
-      crossfade: try fields["crossfade"].map { n throws(PlaylistError) in try reader.time(n, "crossfade") },
+    let crossfade = try fields["crossfade"].map { n throws(PlaylistError) in try reader.crossfadeLength(n) }
+    var defaults = PlaylistDefaults(
+      crossfade: crossfade?.seconds,
       curve: try fields["curve"].map { n throws(PlaylistError) in try reader.curveChoice(n) },
       gap: try fields["gap"].map { n throws(PlaylistError) in try reader.time(n, "gap") },
       albumAware: try fields["album-aware"].map { n throws(PlaylistError) in try reader.bool(n, "album-aware") },
       loudness: try reader.loudnessSettings(fields), silence: try reader.silenceSettings(fields, inEntry: false),
       stretch: try reader.stretchSpec(fields), beatMatch: try reader.beatMatchChoices(fields))
+    defaults.crossfadeBeats = crossfade?.beats
+    return defaults
   }
 
   private static let entryFields =

@@ -30,6 +30,8 @@ public struct Playlist: Sendable, Equatable {
 /// A playlist's own defaults for joining its entries, in seconds.
 public struct PlaylistDefaults: Sendable, Equatable {
   public var crossfade: Double?
+  /// A crossfade counted in the outgoing entry's beats instead (`crossfade: 16bars`).
+  public var crossfadeBeats: Double?
   public var curve: CurveChoice?
   public var gap: Double?
   public var albumAware: Bool?

@@ -48,10 +48,20 @@ struct MixPlanning {
     for (index, input) in inputs.enumerated() {
       var item = try item(index, input: input, length: facts[index].frameCount(at: sampleRate))
       if let spec = input.options.stretch, let note = try stretch(&item, as: spec, input: input) { notes.append(note) }
+      if case .crossfade(let spec) = input.options.transition, spec.beats != nil {
+        item.transition = try countedCrossfade(spec, after: item, input: input, notes: &notes)
+      }
       items.append(item)
     }
     for index in items.indices {
       if let note = automaticTransition(&items, after: index) { notes.append(note) }
+    }
+    if let beats = mix.crossfadeBeats {
+      for index in items.indices.dropLast() where items[index].transition == nil {
+        if mix.albumAware, let album = items[index].album, album == items[index + 1].album { continue }
+        let spec = CrossfadeSpec.counted(beats, curve: mix.curve)
+        items[index].transition = try countedCrossfade(spec, after: items[index], input: inputs[index], notes: &notes)
+      }
     }
     var firstPlan = try plan(items)
     firstPlan.notes += notes
@@ -98,7 +108,8 @@ struct MixPlanning {
     var item = PlanItem(
       source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
       gain: gain(options) * Decibels.factor(levelling?.gainDB(ofInput: index) ?? 0), fadeIn: fade(options.fadeIn),
-      fadeOut: fade(options.fadeOut), transition: options.transition.map(request), album: input.album ?? facts[index].info.tags["album"], label: input.label)
+      fadeOut: fade(options.fadeOut), album: input.album ?? facts[index].info.tags["album"], label: input.label)
+    if mix.needsTempo(inputs) { item.beat = beatGrid(index, input: input) }
     if index == 0, let stretch {
       item.inPoint += stretch.trimmed
       item.stretch = (stretch.frames, stretch.method)
@@ -106,8 +117,25 @@ struct MixPlanning {
     if let edit = edit(index) { (item.inPoint, item.outPoint, item.cuts) = (edit.inPoint, edit.outPoint, edit.cuts) }
     item.beatMatch = options.beatMatch
     item.eqSwap = options.eqSwap
-    if mix.matchesBeats(inputs) { item.beat = beatGrid(index, input: input) }
+    // A crossfade counted in beats is worked out once the item's own stretch is known (`plan`).
+    if case .crossfade(let spec) = options.transition, spec.beats != nil {} else { item.transition = options.transition.map(request) }
     return item
+  }
+
+  /// A crossfade counted in beats of the outgoing `item`, in frames at its tempo as it plays (its
+  /// own stretch counted), and a note saying so; an error when its tempo is unknown.
+  private func countedCrossfade(
+    _ spec: CrossfadeSpec, after item: PlanItem, input: InputSource, notes: inout [String]
+  ) throws(RenderError) -> TransitionRequest {
+    guard let grid = item.beat, let beats = spec.beats else {
+      throw .input(input, .badOption("its crossfade is counted in beats, but no steady tempo was found in it; give the entry a 'bpm'"))
+    }
+    let ratio = item.stretch.map { Double($0.frames) / Double(max(1, item.playedFrames)) } ?? 1
+    let length = Int64((beats * grid.framesPerBeat * ratio).rounded())
+    let bpm = 60 * Double(sampleRate) / (grid.framesPerBeat * ratio)
+    let counted = beats.truncatingRemainder(dividingBy: 4) == 0 ? "\(Int(beats / 4)) bars" : "\(String(format: "%g", beats)) beats"
+    notes.append("\(input.label): a crossfade of \(counted) = \(TimeFormat.clock(frames: length, sampleRate: sampleRate)) at \(String(format: "%.2f", bpm)) BPM")
+    return .crossfade(outLength: length, inLength: length, outCurve: spec.outCurve, inCurve: spec.inCurve, overlap: length)
   }
 
   /// The input's beat grid (the analysis', under what its entry states) in source frames at the

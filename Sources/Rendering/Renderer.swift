@@ -128,7 +128,7 @@ public enum Renderer {
     let silence = request.inputs.map { Editing.needs(for: $0, mix: request.mix) }
     let thresholds = Set(silence.flatMap(\.thresholds)).sorted()
     let analysesAll = (loudness.needsAnalysis && loudness.gainSource == .analysis) || silence.contains { $0.analysis }
-    let tempo = request.mix.matchesBeats(request.inputs)
+    let tempo = request.mix.needsTempo(request.inputs)
     var gathered = try InputFacts.gather(
       sources, needs: FactsNeeds(edges: edges, analysis: analysesAll, audibleThresholds: thresholds, tempo: tempo), cache: request.cache)
     guard loudness.needsAnalysis && !analysesAll else { return gathered }

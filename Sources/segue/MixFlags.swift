@@ -5,7 +5,9 @@ import Rendering
 
 /// The command-line options that say how tracks are joined.
 struct MixFlags: ParsableArguments {
-  @Option(parsing: .unconditional, help: ArgumentHelp("Crossfade every transition by this long (seconds or mm:ss).", valueName: "time"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Crossfade every transition by this long (seconds, mm:ss, or counted in the outgoing track's beats: 16bars, 32beats).", valueName: "time"))
   var crossfade: String?
 
   @Option(help: "Crossfade curve: linear, equal-power (default), s-curve, log, exp, or auto (measured per transition).")
@@ -26,11 +28,15 @@ struct MixFlags: ParsableArguments {
   /// The choices the flags make (the library merges them with a playlist's defaults).
   func choices() throws -> MixChoices {
     let (crossfade, gap) = try times()
-    return MixChoices(crossfade: crossfade, curve: try curveChoice(), gap: gap, albumAware: albumAware)
+    var choices = MixChoices(crossfade: crossfade, curve: try curveChoice(), gap: gap, albumAware: albumAware)
+    choices.crossfadeBeats = self.crossfade.flatMap(BeatCount.beats)
+    return choices
   }
 
+  /// The crossfade in seconds (nil when it is counted in beats) and the gap.
   private func times() throws -> (crossfade: Double?, gap: Double?) {
-    (try parseTime(crossfade, flag: "--crossfade"), try parseTime(gap, flag: "--gap"))
+    let counted = crossfade.flatMap(BeatCount.beats) != nil
+    return (counted ? nil : try parseTime(crossfade, flag: "--crossfade"), try parseTime(gap, flag: "--gap"))
   }
 
   private func curveChoice() throws -> CurveChoice? {

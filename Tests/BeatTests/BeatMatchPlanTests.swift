@@ -92,4 +92,55 @@ struct BeatMatchPlanTests {
     let incoming = plan.timeline.clips.filter { $0.item == 1 }
     #expect(incoming.count == 1 && incoming[0].stretch?.method == .varispeed)
   }
+
+  @Test func crossfadesCountedInBarsAndBeats() throws {
+    let folder = TemporaryFolder("segue-counted")
+    let paths = [try Self.beats(124, folder), try Self.beats(128, folder)]
+    var mix = MixOptions()
+    mix.crossfadeBeats = 32
+    let plain = try Renderer.plan(RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("x.wav"), mix: mix, cache: nil))
+    guard case .crossfade(let crossfade) = plain.plan.transitions[0].transition else { Issue.record("no crossfade"); return }
+    // 32 beats at 124 BPM, to the frame (the grid is fitted to within a frame over the track).
+    #expect(abs(Double(crossfade.overlap) - 32 * 60 / 124 * Double(Self.rate)) <= 2, "\(crossfade.overlap)")
+    #expect(plain.plan.notes.contains { $0.hasSuffix("a crossfade of 8 bars = 0:15.484 at 124.00 BPM") })
+
+    let playlist = folder.file("set.yaml")
+    try """
+      version: 1
+      entries:
+        - file: \(paths[0])
+          transition: { crossfade: 16beats, curve: linear }
+        - file: \(paths[1])
+      """.write(toFile: playlist, atomically: true, encoding: .utf8)
+    let request = try RenderRequest(arguments: [playlist], outputPath: folder.file("y.wav"), choices: MixChoices())
+    let listed = try Renderer.plan(request)
+    guard case .crossfade(let own) = listed.plan.transitions[0].transition else { Issue.record("no crossfade"); return }
+    #expect(abs(Double(own.overlap) - 16 * 60 / 124 * Double(Self.rate)) <= 2 && own.outCurve == .linear)
+  }
+
+  @Test func aCountedCrossfadeFromATrackWithNoTempoIsRefused() throws {
+    let folder = TemporaryFolder("segue-counted-no-tempo")
+    let pad = try Self.write(Signal.noise(channels: 2, frames: Self.rate * 20), folder.file("pad.flac"))
+    var mix = MixOptions()
+    mix.crossfadeBeats = 16
+    let error = #expect(throws: RenderError.self) {
+      try Renderer.plan(RenderRequest(inputs: [InputSource(path: pad), InputSource(path: try Self.beats(124, folder))], outputPath: folder.file("x.wav"), mix: mix, cache: nil))
+    }
+    #expect(error?.description == "\(pad): its crossfade is counted in beats, but no steady tempo was found in it; give the entry a 'bpm'")
+  }
+
+  @Test func withAutomaticCuesTransitionsStartOnAPhrase() throws {
+    let folder = TemporaryFolder("segue-phrase")
+    let paths = [try Self.beats(124, folder, seconds: 71.3), try Self.beats(126, folder)]
+    var mix = MixOptions(crossfade: 6)
+    mix.beatMatching.enabled = true
+    mix.silence.autoCue = true
+    let mixPlan = try Renderer.plan(RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("x.wav"), mix: mix, cache: nil))
+    guard case .matched(let match) = mixPlan.plan.transitions[0].beatMatch else { Issue.record("not matched"); return }
+    // The outgoing track's first downbeat is its first kick (0.1717 s); a phrase is 16 beats.
+    let outgoing = mixPlan.plan.timeline.clips[0]
+    let source = Double(match.alignedAt - outgoing.start + outgoing.inPoint) / Double(Self.rate)
+    let beat = (source - 0.1717) / (60 / 124)
+    #expect(abs(beat - (beat / 16).rounded() * 16) < 0.01, "aligned on beat \(beat)")
+  }
 }

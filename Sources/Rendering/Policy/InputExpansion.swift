@@ -84,7 +84,7 @@ public struct InputExpansion: Sendable {
   /// join after its last one) where neither the entry nor `choices` says otherwise: a playlist's
   /// defaults never reach the files named beside it.
   public func inputs(joinedUnder choices: MixChoices) -> [InputSource] {
-    guard choices.crossfade == nil && choices.gap == nil else { return inputs }
+    guard choices.crossfade == nil && choices.crossfadeBeats == nil && choices.gap == nil else { return inputs }
     var scoped = inputs
     for run in playlistRuns where run.defaults != defaults {
       guard let transition = run.defaults.transition(curve: choices.curve) else { continue }

@@ -7,6 +7,8 @@ import Playlists
 /// A crossfade chosen here also overrides a gap from the playlist, and the other way round.
 public struct MixChoices: Sendable, Equatable {
   public var crossfade: Double?
+  /// A crossfade counted in the outgoing track's beats instead (`--crossfade 16bars`).
+  public var crossfadeBeats: Double?
   public var curve: CurveChoice?
   public var gap: Double?
   public var albumAware: Bool
@@ -39,17 +41,19 @@ public struct MixChoices: Sendable, Equatable {
 
   /// The mix options these choices make over `defaults`.
   public func options(over defaults: PlaylistDefaults) throws(RenderError) -> MixOptions {
-    if crossfade != nil && gap != nil { throw .options("give a crossfade or a gap, not both") }
+    let crossfades = crossfade != nil || crossfadeBeats != nil
+    if crossfades && gap != nil { throw .options("give a crossfade or a gap, not both") }
     var options = MixOptions(
-      crossfade: crossfade ?? (gap == nil ? defaults.crossfade : nil),
+      crossfade: crossfade ?? (gap == nil && crossfadeBeats == nil ? defaults.crossfade : nil),
       curve: curve ?? defaults.curve ?? .fixed(.equalPower),
-      gap: gap ?? (crossfade == nil ? defaults.gap : nil),
+      gap: gap ?? (crossfades ? nil : defaults.gap),
       albumAware: albumAware || defaults.albumAware == true,
       loudness: LoudnessOptions(
         targetLUFS: loudness.target ?? defaults.loudness.target ?? nil, scope: loudness.scope ?? defaults.loudness.scope ?? .auto,
         truePeakDBTP: loudness.truePeak ?? defaults.loudness.truePeak, peakPolicy: loudness.peakPolicy ?? defaults.loudness.peakPolicy ?? .limit,
         gainSource: gainSource, measure: measure, writeReplayGain: writeReplayGain),
       silence: silence.over(defaults.silence))
+    options.crossfadeBeats = crossfadeBeats ?? (gap == nil && crossfade == nil ? defaults.crossfadeBeats : nil)
     let dj = beatMatch.over(defaults.beatMatch)
     options.beatMatching = dj.settings
     options.eqSwap = dj.eqSwap ?? false
@@ -61,6 +65,7 @@ extension PlaylistDefaults {
   /// The transition these defaults set, its curve as `curve` chooses over theirs; nil for none.
   func transition(curve: CurveChoice?) -> TransitionSpec? {
     if let gap, gap > 0 { return .gap(seconds: gap) }
+    if let crossfadeBeats { return .crossfade(.counted(crossfadeBeats, curve: curve ?? self.curve ?? .fixed(.equalPower))) }
     guard let crossfade, crossfade > 0 else { return nil }
     return .crossfade(.symmetric(crossfade, curve: curve ?? self.curve ?? .fixed(.equalPower)))
   }

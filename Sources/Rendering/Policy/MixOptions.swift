@@ -5,6 +5,8 @@ import Playlists
 public struct MixOptions: Sendable, Equatable {
   /// Crossfade every transition by this many seconds (0 or nil: gapless).
   public var crossfade: Double?
+  /// Crossfade every transition by this many beats of the outgoing track instead.
+  public var crossfadeBeats: Double?
   /// The curve of those crossfades.
   public var curve: CurveChoice
   /// Put this many seconds of silence between inputs instead.
@@ -35,8 +37,12 @@ public struct MixOptions: Sendable, Equatable {
 }
 
 extension MixOptions {
-  /// True when some transition may match beats, so the tracks' tempos are needed.
-  func matchesBeats(_ inputs: [InputSource]) -> Bool {
-    beatMatching.enabled || inputs.contains { $0.options.beatMatch == true }
+  /// True when some transition may match beats or counts beats, so the tracks' tempos are needed.
+  func needsTempo(_ inputs: [InputSource]) -> Bool {
+    let counted = { (input: InputSource) -> Bool in
+      guard case .crossfade(let spec) = input.options.transition else { return false }
+      return spec.beats != nil
+    }
+    return beatMatching.enabled || crossfadeBeats != nil || inputs.contains { $0.options.beatMatch == true || counted($0) }
   }
 }
