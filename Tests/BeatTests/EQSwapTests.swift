@@ -114,3 +114,40 @@ struct EQSwapTests {
         + "short-term loudness within \(shortTerm) dB of the plain crossfade's (momentary: \(deviation(\.momentary, first + 4)) dB)")
   }
 }
+
+/// A part of a beat-matched, bass-swapped mix is those frames of the whole: entered inside the
+/// stretched head and inside the swap, the stretch and the crossover start where the whole does.
+@Suite("Beat-matched ranges")
+struct BeatMatchedRangeTests {
+  @Test func aRangeInsideTheSwapIsThoseFramesOfTheWhole() throws {
+    let folder = TemporaryFolder("segue-beatmatch-range")
+    let rate = 44100
+    var tracks = [BeatTrack(beatsPerMinute: 124, firstBeat: 0.1913, seconds: 21.3), BeatTrack(beatsPerMinute: 128, firstBeat: 0.3371, seconds: 33.1)]
+    tracks[1].seed = 29
+    let paths = try tracks.enumerated().map { index, track in
+      let path = folder.file("t\(index).flac")
+      try AudioFile.write(track.samples, layout: PCMLayout(sampleRate: rate, channelCount: 2), to: path, options: OutputOptions(bitDepth: 24))
+      return path
+    }
+    var mix = MixOptions(crossfade: 6)
+    mix.beatMatching.enabled = true
+    mix.eqSwap = true
+    let render = { (name: String, range: TimeRange?) throws -> (RenderReport, [Float]) in
+      let output = folder.file("\(name).wav")
+      let report = try Renderer.render(
+        RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: output, output: OutputOptions(bitDepth: 32), mix: mix, range: range, cache: nil))
+      return (report, try FFmpegCLI.decodeFloat(output))
+    }
+    let (whole, all) = try render("whole", nil)
+    let swap = try #require(whole.plan.timeline.clips.first { $0.item == 1 }?.lowBandSwaps.first)
+    let incoming = whole.plan.timeline.clips.first { $0.item == 1 }!
+    // From 10 ms after the bass swap's point to a second into the unstretched rest.
+    let from = Double(incoming.start + swap.ramp.upperBound) / Double(rate) + 0.0103
+    let to = Double(whole.plan.timeline.clips.filter { $0.item == 1 }[1].start) / Double(rate) + 1.0007
+    let (part, samples) = try render("part", TimeRange(from: from, to: to))
+    let first = Int(part.segments[0].lowerBound)
+    #expect(samples.count == Int(part.segments[0].count) * 2)
+    let expected = Array(all[(first * 2)..<(first * 2 + samples.count)])
+    #expect(samples == expected, "the part differs from the whole by up to \(zip(samples, expected).map { abs($0 - $1) }.max() ?? 0)")
+  }
+}
