@@ -6,7 +6,7 @@ import Rendering
 struct AnalyzeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "analyze",
-    abstract: "Measure each input: integrated loudness, loudness range, sample and true peak, edge silences, gain to a target.")
+    abstract: "Measure each input: integrated loudness, loudness range, sample and true peak, edge silences, gain to a target, tempo.")
 
   @Argument(help: "Audio files, playlists and folders.")
   var inputs: [String]
@@ -16,6 +16,9 @@ struct AnalyzeCommand: ParsableCommand {
 
   @Flag(help: "Print JSON instead of a table.")
   var json = false
+
+  @Flag(help: "Leave out the tempo and beat grid (speech, or to measure loudness alone a little faster).")
+  var noTempo = false
 
   @Option(help: "Progress on standard error: auto (a line on a terminal), line, json, none.")
   var progress: ProgressStyle = .auto
@@ -31,7 +34,7 @@ struct AnalyzeCommand: ParsableCommand {
     FFmpegLogLevel.quiet.apply()
     do {
       let report = try AnalysisReport.measure(
-        inputs, targetLUFS: target, cache: cache.cache, progress: ProgressPrinter(style: progress).callback())
+        inputs, targetLUFS: target, tempo: !noTempo, cache: cache.cache, progress: ProgressPrinter(style: progress).callback())
       print(json ? report.json() : report.table())
     } catch {
       printError(error.description)

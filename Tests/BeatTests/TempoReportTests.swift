@@ -22,7 +22,7 @@ struct TempoReportTests {
     let (path, track) = try Self.beatFile(in: folder)
     let cache = FactsCache(folder: folder.file("cache"))
     let report = try AnalysisReport.measure([path], cache: cache)
-    let tempo = report.tracks[0].tempo
+    let tempo = try #require(report.tracks[0].tempo)
     #expect(abs(try #require(tempo.beatsPerMinute) - 124) <= 0.05)
     #expect(tempo.confidence >= 0.9 && tempo.origin == .analysis)
     let truth = track.beatFrames.map { $0 / 44100 }
@@ -52,12 +52,12 @@ struct TempoReportTests {
           bpm: 62
       """.write(toFile: playlist, atomically: true, encoding: .utf8)
     let report = try AnalysisReport.measure([playlist], cache: nil)
-    let stated = report.tracks[0].tempo
+    let stated = try #require(report.tracks[0].tempo)
     #expect(stated.beatsPerMinute == 125 && stated.origin == .playlist && stated.confidence == 1)
     // The stated first beat is a downbeat; the grid and its bars reach back to the file's start.
     #expect(abs(try #require(stated.firstDownbeatSeconds) - (2.5 - 4 * 0.48)) < 1e-4)
     #expect(abs(try #require(stated.firstBeatSeconds) - (2.5 - 5 * 0.48)) < 1e-4)
-    let halved = report.tracks[1].tempo
+    let halved = try #require(report.tracks[1].tempo)
     #expect(halved.beatsPerMinute == 62 && halved.origin == .playlistAndAnalysis)
     // The analysis' first downbeat anchors a stated tempo.
     #expect(halved.firstDownbeatSeconds.map { abs($0 - 0.4219) <= 0.005 } == true)

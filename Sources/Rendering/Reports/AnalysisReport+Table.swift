@@ -15,8 +15,8 @@ extension AnalysisReport {
           + pad(format(track.truePeakDBTP, "%.1f"), 9, right: true)
           + pad(format(track.leadingSilenceSeconds, "%.2f") + " / " + format(track.trailingSilenceSeconds, "%.2f") + " s", 17, right: true)
           + pad(track.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-", 20, right: true)
-          + pad(track.tempo.beatsPerMinute.map { format($0, "%.2f") } ?? "-", 8, right: true)
-          + pad(track.tempo.origin == .analysis ? format(track.tempo.confidence * 100, "%.0f") + "%" : "set", 6, right: true)
+          + pad(track.tempo?.beatsPerMinute.map { format($0, "%.2f") } ?? "-", 8, right: true)
+          + pad(track.tempo.map { $0.origin == .analysis ? format($0.confidence * 100, "%.0f") + "%" : "set" } ?? "-", 6, right: true)
           + "  " + track.file)
     }
     for album in albums {

@@ -34,7 +34,8 @@ public struct AnalysisReport: Encodable, Sendable {
     public var trailingSilenceSeconds: Double
     /// The gain that brings the track to the target; nil for silence.
     public var gainDB: Double?
-    public var tempo: Tempo
+    /// Its tempo and beat grid; nil when not measured (`--no-tempo`).
+    public var tempo: Tempo?
   }
 
   /// One input's tempo and beat grid.
@@ -76,16 +77,17 @@ public struct AnalysisReport: Encodable, Sendable {
     public var gainDB: Double?
   }
 
-  /// Measures the inputs `arguments` name (files, playlists, folders), through `cache`; `progress`,
-  /// when given, hears how far it has got (from any thread, a few times a second).
+  /// Measures the inputs `arguments` name (files, playlists, folders), their tempos too unless
+  /// `tempo` is false, through `cache`; `progress`, when given, hears how far it has got (from any
+  /// thread, a few times a second).
   public static func measure(
-    _ arguments: [String], targetLUFS: Double = -14, cache: FactsCache? = FactsCache.standard(),
+    _ arguments: [String], targetLUFS: Double = -14, tempo: Bool = true, cache: FactsCache? = FactsCache.standard(),
     progress: (@Sendable (AnalysisProgress) -> Void)? = nil
   ) throws(RenderError) -> AnalysisReport {
     let inputs = try InputExpansion(arguments: arguments).inputs
     guard !inputs.isEmpty else { throw .options("nothing to analyze: no input files") }
     let meter = progress.map { AnalysisProgressMeter(fileCount: inputs.count, report: $0) }
-    let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true, tempo: true), cache: cache, progress: meter.map { $0.update })
+    let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true, tempo: tempo), cache: cache, progress: meter.map { $0.update })
     let threshold = -60.0
     var tracks: [Track] = []
     var analyses: [SignalAnalysis] = []
@@ -99,7 +101,7 @@ public struct AnalysisReport: Encodable, Sendable {
         truePeakDBTP: finite(analysis.truePeakDB, 2), leadingSilenceSeconds: rounded(analysis.leadingSilence(below: threshold), 3),
         trailingSilenceSeconds: rounded(analysis.trailingSilence(below: threshold), 3),
         gainDB: analysis.integratedLUFS.map { rounded(targetLUFS - $0, 2) },
-        tempo: Tempo(InputBeat(facts: facts, stated: input.options.beat), estimated: facts.tempo?.estimatedBPM)))
+        tempo: tempo ? Tempo(InputBeat(facts: facts, stated: input.options.beat), estimated: facts.tempo?.estimatedBPM) : nil))
     }
     return AnalysisReport(
       targetLUFS: targetLUFS, silenceThresholdDB: threshold, tracks: tracks,
