@@ -17,4 +17,12 @@ public enum BeatCount {
     }
     return nil
   }
+
+  /// True when `text` is written as a count of bars or beats, whether or not it is a valid one.
+  public static func looksCounted(_ text: String) -> Bool {
+    text.lowercased().range(of: #"(bar|beat)s?\s*$"#, options: .regularExpression) != nil
+  }
+
+  /// What a count that `looksCounted` but is not valid is told.
+  public static let rangeText = "from one beat to \(Int(maximumBeats / 4)) bars"
 }

@@ -51,8 +51,9 @@ struct NodeReader {
   /// A crossfade's length: seconds (or `[h:]mm:ss[.fff]`) and no beats, or beats and no seconds
   /// (`32beats`, `16bars`).
   func crossfadeLength(_ node: Node) throws(PlaylistError) -> (seconds: Double?, beats: Double?) {
-    if let beats = node.scalar.flatMap({ BeatCount.beats($0.string) }) { return (nil, beats) }
-    return (try time(node, "crossfade"), nil)
+    guard let text = node.scalar?.string, BeatCount.looksCounted(text) else { return (try time(node, "crossfade"), nil) }
+    guard let beats = BeatCount.beats(text) else { throw error(node, "'crossfade' counts \(BeatCount.rangeText), not '\(text)'") }
+    return (nil, beats)
   }
 
   /// A time in seconds or `[h:]mm:ss[.fff]`, never negative.
@@ -107,7 +108,7 @@ struct NodeReader {
     if let gapless = fields["gapless"], try bool(gapless, "gapless") { return .gapless }
     if let gap = fields["gap"] { return .gap(seconds: try time(gap, "gap")) }
     let curve = try fields["curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? .fixed(.equalPower)
-    if let node = fields["crossfade"], let beats = node.scalar.flatMap({ BeatCount.beats($0.string) }) {
+    if let node = fields["crossfade"], let beats = try crossfadeLength(node).beats {
       guard fields["out"] == nil, fields["in"] == nil, fields["overlap"] == nil else {
         throw error(node, "a crossfade counted in beats or bars has no 'out', 'in' or 'overlap' of its own")
       }
@@ -116,7 +117,7 @@ struct NodeReader {
       spec.inCurve = try fields["in-curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? curve
       return .crossfade(spec)
     }
-    let both = try fields["crossfade"].map { n throws(PlaylistError) in try time(n, "crossfade") }
+    let both = try fields["crossfade"].flatMap { n throws(PlaylistError) in try crossfadeLength(n).seconds }
     let outSeconds = try fields["out"].map { n throws(PlaylistError) in try time(n, "out") } ?? both
     let inSeconds = try fields["in"].map { n throws(PlaylistError) in try time(n, "in") } ?? both
     guard let outSeconds, let inSeconds else {

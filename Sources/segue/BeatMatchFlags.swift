@@ -8,13 +8,13 @@ struct BeatMatchFlags: ParsableArguments {
   @Flag(help: "Match beats in every crossfade: the incoming track is stretched to the outgoing one's tempo, its beats on the other's.")
   var beatmatch = false
 
-  @Option(help: ArgumentHelp("Bars over which the incoming track returns to its own tempo after the crossfade (1 to 64, default 8).", valueName: "bars"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Bars over which the incoming track returns to its own tempo after the crossfade (1 to 64, default 8).", valueName: "bars"))
   var tempoRamp: Int?
 
   @Flag(help: "Keep the mix tempo through the rest of each incoming track instead of returning to its own.")
   var holdTempo = false
 
-  @Option(help: ArgumentHelp("Tempos further apart than this give a plain crossfade (0 to 50, default 8; halves and doubles count).", valueName: "percent"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Tempos further apart than this give a plain crossfade (0 to 50, default 8; halves and doubles count).", valueName: "percent"))
   var maxTempoChange: Double?
 
   @Option(help: ArgumentHelp("How the incoming track is stretched: auto (varispeed under 5 cents), varispeed (holds the tempo, like a turntable's pitch) or preserve-pitch.", valueName: "method"))

@@ -36,6 +36,9 @@ struct MixFlags: ParsableArguments {
   /// The crossfade in seconds (nil when it is counted in beats) and the gap.
   private func times() throws -> (crossfade: Double?, gap: Double?) {
     let counted = crossfade.flatMap(BeatCount.beats) != nil
+    if let crossfade, !counted, BeatCount.looksCounted(crossfade) {
+      throw ValidationError("--crossfade counts \(BeatCount.rangeText), not '\(crossfade)'")
+    }
     return (counted ? nil : try parseTime(crossfade, flag: "--crossfade"), try parseTime(gap, flag: "--gap"))
   }
 

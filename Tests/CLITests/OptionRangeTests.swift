@@ -24,6 +24,12 @@ import Testing
     ("a.flac -o out.flac --silence-threshold 3", [], "--silence-threshold must be from -120 to 0 dBFS, not 3"),
     ("a.flac -o out.flac --trim-silence --trim-margin 11", [], "--trim-margin must be from 0 to 10 s, not 11"),
     ("a.flac -o out.flac --auto-cue --cue-level 42", [], "--cue-level must be from -70 to 0 LU, not 42"),
+    ("a.flac -o out.flac --beatmatch --tempo-ramp 0", [], "--tempo-ramp must be from 1 to 64 bars, not 0"),
+    ("a.flac -o out.flac --beatmatch --max-tempo-change 60", [], "--max-tempo-change must be from 0 to 50 percent, not 60.0"),
+    ("a.flac -o out.flac --beatmatch --max-tempo-change -1", [], "--max-tempo-change must be from 0 to 50 percent, not -1.0"),
+    ("a.flac -o out.flac --beatmatch-method tape", [], "--beatmatch-method must be auto, varispeed or preserve-pitch, not 'tape'"),
+    ("a.flac -o out.flac --crossfade 0bars", [], "--crossfade counts from one beat to 1024 bars, not '0bars'"),
+    ("a.flac -o out.flac --crossfade 9999bars", [], "--crossfade counts from one beat to 1024 bars, not '9999bars'"),
   ]
 
   @Test(arguments: cases)
