@@ -96,12 +96,15 @@ public struct StretchSpec: Sendable, Equatable {
   public var speed: Double?
   /// The length the entry is stretched to, in seconds.
   public var length: Double?
+  /// The tempo the entry is stretched to, in BPM (from its own, found or stated).
+  public var tempo: Double?
   /// How; nil picks by the ratio.
   public var method: StretchMethod?
 
-  public init(speed: Double? = nil, length: Double? = nil, method: StretchMethod? = nil) {
+  public init(speed: Double? = nil, length: Double? = nil, tempo: Double? = nil, method: StretchMethod? = nil) {
     self.speed = speed
     self.length = length
+    self.tempo = tempo
     self.method = method
   }
 

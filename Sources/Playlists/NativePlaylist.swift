@@ -101,7 +101,7 @@ public enum NativePlaylist: Sendable {
   }
 
   private static let entryFields =
-    ["file", "id", "title", "artist", "in", "out", "gain", "fade-in", "fade-out", "transition", "loudness", "silence", "speed", "length", "method", "bpm", "first-beat"]
+    ["file", "id", "title", "artist", "in", "out", "gain", "fade-in", "fade-out", "transition", "loudness", "silence", "speed", "length", "tempo", "method", "bpm", "first-beat"]
     + SilenceSettings.fieldNames
 
   private static func readEntry(_ node: Node, fields: [String: Node], _ reader: NodeReader, folder: URL) throws(PlaylistError) -> PlaylistEntry {

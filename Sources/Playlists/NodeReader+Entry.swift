@@ -28,11 +28,12 @@ extension NodeReader {
 }
 
 extension NodeReader {
-  /// `speed` or `length`, with `method`, among an entry's fields (`speed` and `method` among the
-  /// defaults too); nil when none is given.
+  /// `speed`, `length` or `tempo`, with `method`, among an entry's fields (`speed` and `method`
+  /// among the defaults too); nil when none is given.
   func stretchSpec(_ fields: [String: Node]) throws(PlaylistError) -> StretchSpec? {
-    guard fields["speed"] != nil || fields["length"] != nil || fields["method"] != nil else { return nil }
-    if fields["speed"] != nil, fields["length"] != nil { throw error(fields["length"]!, "give 'speed' or 'length', not both") }
+    guard fields["speed"] != nil || fields["length"] != nil || fields["tempo"] != nil || fields["method"] != nil else { return nil }
+    let targets = ["speed", "length", "tempo"].filter { fields[$0] != nil }
+    if targets.count > 1 { throw error(fields[targets[1]]!, "give one of 'speed', 'length' and 'tempo', not \(Self.quotedList(targets))") }
     var spec = StretchSpec()
     spec.speed = try fields["speed"].map { n throws(PlaylistError) in
       let speed = try number(n, "speed")
@@ -43,6 +44,11 @@ extension NodeReader {
       let seconds = try time(n, "length")
       guard seconds > 0 else { throw error(n, "'length' must be more than 0") }
       return seconds
+    }
+    spec.tempo = try fields["tempo"].map { n throws(PlaylistError) in
+      let bpm = try number(n, "tempo")
+      guard BeatSpec.tempoRange.contains(bpm) else { throw error(n, "'tempo' must be from 20 to 400 BPM, not \(n.string ?? "?")") }
+      return bpm
     }
     if let node = fields["method"] {
       let names = StretchMethod.allCases.map(\.rawValue) + ["auto"]

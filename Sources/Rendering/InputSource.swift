@@ -43,7 +43,7 @@ public struct InputSource: Sendable, Equatable {
       // The playlist's default speed and method reach its own entries only.
       if let defaults = playlist.defaults.stretch {
         var own = input.options.stretch ?? StretchSpec()
-        if own.speed == nil && own.length == nil { own.speed = defaults.speed }
+        if own.speed == nil && own.length == nil && own.tempo == nil { own.speed = defaults.speed }
         own.method = own.method ?? defaults.method
         input.options.stretch = own
       }

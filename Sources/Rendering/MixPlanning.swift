@@ -148,12 +148,19 @@ struct MixPlanning {
     return grid
   }
 
-  /// Stretches `item` as its entry asks (a speed or a length), and says how; nil when it asks for
-  /// neither (a method alone is for `--fit`), or plays nothing (which planning refuses).
+  /// Stretches `item` as its entry asks (a speed, a length or a tempo), and says how; nil when it
+  /// asks for none (a method alone is for `--fit`), or plays nothing (which planning refuses).
   private func stretch(_ item: inout PlanItem, as spec: StretchSpec, input: InputSource) throws(RenderError) -> String? {
     let played = item.playedFrames
-    guard spec.speed != nil || spec.length != nil, played > 0 else { return nil }
-    let target = spec.length.map { frames($0)! } ?? Int64((Double(played) / (spec.speed ?? 1)).rounded())
+    guard spec.speed != nil || spec.length != nil || spec.tempo != nil, played > 0 else { return nil }
+    var speed = spec.speed ?? 1
+    if let tempo = spec.tempo {
+      guard let grid = item.beat else {
+        throw .input(input, .badOption("its 'tempo' needs its own, but no steady tempo was found in it; give the entry a 'bpm'"))
+      }
+      speed = tempo / grid.beatsPerMinute(sampleRate: sampleRate)
+    }
+    let target = spec.length.map { frames($0)! } ?? Int64((Double(played) / speed).rounded())
     let ratio = Double(target) / Double(played)
     guard StretchRequest.ratioRange.contains(ratio) else {
       throw .input(input, .badOption("its stretch needs a length ratio of \(String(format: "%.4f", ratio)); Segue stretches by 0.5 to 2.0"))
@@ -161,7 +168,8 @@ struct MixPlanning {
     let automatic = StretchMethod.automatic(forRatio: ratio)
     let method = spec.method ?? automatic.method
     item.stretch = (target, method)
-    return "\(input.label): stretched by length ratio \(String(format: "%.10f", ratio)) (speed \(String(format: "%.10f", 1 / ratio))) by \(method.rawValue)"
+    let tempo = spec.tempo.map { String(format: " to %.2f BPM from %.2f", $0, $0 / speed) } ?? ""
+    return "\(input.label): stretched\(tempo) by length ratio \(String(format: "%.10f", ratio)) (speed \(String(format: "%.10f", 1 / ratio))) by \(method.rawValue)"
       + (spec.method == nil ? " (auto: \(automatic.reason))" : "")
   }
 

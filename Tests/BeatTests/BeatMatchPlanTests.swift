@@ -143,4 +143,15 @@ struct BeatMatchPlanTests {
     let beat = (source - 0.1717) / (60 / 124)
     #expect(abs(beat - (beat / 16).rounded() * 16) < 0.01, "aligned on beat \(beat)")
   }
+
+  @Test func anEntryStretchedToATempoPlaysAtIt() throws {
+    let folder = TemporaryFolder("segue-entry-tempo")
+    var input = InputSource(path: try Self.beats(124, folder))
+    input.options.stretch = StretchSpec(tempo: 128)
+    let plan = try Renderer.plan(RenderRequest(inputs: [input], outputPath: folder.file("x.wav"), cache: nil)).plan
+    let clip = plan.timeline.clips[0]
+    let stretch = try #require(clip.stretch)
+    #expect(abs(Double(clip.duration) / Double(stretch.sourceFrames) - 124.0 / 128) < 1e-6 && stretch.method == .preservePitch)
+    #expect(plan.notes.contains { $0.contains("stretched to 128.00 BPM from 124.00 by length ratio 0.96875") }, "\(plan.notes)")
+  }
 }

@@ -37,12 +37,14 @@ public struct MixOptions: Sendable, Equatable {
 }
 
 extension MixOptions {
-  /// True when some transition may match beats or counts beats, so the tracks' tempos are needed.
+  /// True when some transition may match beats or counts beats, or an entry is stretched to a
+  /// tempo, so the tracks' tempos are needed.
   func needsTempo(_ inputs: [InputSource]) -> Bool {
     let counted = { (input: InputSource) -> Bool in
       guard case .crossfade(let spec) = input.options.transition else { return false }
       return spec.beats != nil
     }
-    return beatMatching.enabled || crossfadeBeats != nil || inputs.contains { $0.options.beatMatch == true || counted($0) }
+    return beatMatching.enabled || crossfadeBeats != nil
+      || inputs.contains { $0.options.beatMatch == true || counted($0) || $0.options.stretch?.tempo != nil }
   }
 }
