@@ -1,8 +1,12 @@
+import Foundation
+
 /// Finds sharp attacks (drum hits) in a mono signal to under a millisecond: where the energy of a
 /// short block jumps well above that of the blocks just before it.
 ///
 /// Blocks are about 0.7 ms; the reference is the mean of the previous 23 ms, longer than half a
-/// period of a 40 Hz bass tone, so a steady low note does not look like an attack.
+/// period of a 40 Hz bass tone, so a steady low note does not look like an attack. An attack must
+/// also come within 13 dB of the loudest block of the last few seconds, so the flutter of a noise
+/// pad between the hits is no attack (and cannot hold back the hit after it).
 struct OnsetFinder {
   /// One attack: where it starts, and how loud it gets in the 30 ms after (its accent).
   struct Onset: Sendable, Equatable {
@@ -22,11 +26,16 @@ struct OnsetFinder {
   private let spacingBlocks: Int
   private let accentBlocks: Int
   private var lastOnsetBlock = Int.min / 2
+  /// The loudest recent block energy, falling by half a second.
+  private var loudest: Float = 0
+  private let loudestFall: Float
 
   /// How far a block's energy must rise over the recent mean to be an attack: 6 dB.
   private static let rise: Float = 4
   /// The quietest block energy (mean square) an attack may reach: -70 dBFS.
   private static let minimumEnergy: Float = 1e-7
+  /// How far under the loudest recent block an attack may peak: 13 dB.
+  private static let belowLoudest: Float = 0.05
 
   init(sampleRate: Int) {
     blockFrames = max(1, sampleRate / 1378)
@@ -34,6 +43,7 @@ struct OnsetFinder {
     history = Array(repeating: 0, count: max(1, Int(0.023 * blocksPerSecond)))
     spacingBlocks = max(1, Int(0.05 * blocksPerSecond))
     accentBlocks = max(1, Int(0.03 * blocksPerSecond))
+    loudestFall = Float(pow(0.5, 1 / blocksPerSecond))
   }
 
   /// Adds mono samples.
@@ -48,10 +58,13 @@ struct OnsetFinder {
   private mutating func closeBlock() {
     let energy = blockSum / Float(blockFrames)
     let recentMean = historySum / Float(history.count)
+    loudest = max(energy, loudest * loudestFall)
     if blockIndex - lastOnsetBlock < accentBlocks, let last = onsets.indices.last {
       onsets[last].accent = max(onsets[last].accent, energy)
     }
-    if energy >= Self.minimumEnergy, energy > Self.rise * recentMean, blockIndex - lastOnsetBlock >= spacingBlocks {
+    if energy >= Self.minimumEnergy, energy > Self.rise * recentMean, energy >= Self.belowLoudest * loudest,
+      blockIndex - lastOnsetBlock >= spacingBlocks
+    {
       onsets.append(Onset(frame: (Double(blockIndex) + 0.5) * Double(blockFrames), accent: energy))
       lastOnsetBlock = blockIndex
     }
