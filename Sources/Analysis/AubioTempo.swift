@@ -61,9 +61,12 @@ final class AubioTempo {
   /// Adds mono samples.
   func add(_ samples: UnsafeBufferPointer<Float>) {
     let scale = 1 / Float(decimation)
-    for sample in samples {
-      pending += sample
-      pendingCount += 1
+    var index = 0
+    while index < samples.count {
+      let take = min(decimation - pendingCount, samples.count - index)
+      for sample in samples[index..<(index + take)] { pending += sample }
+      pendingCount += take
+      index += take
       guard pendingCount == decimation else { continue }
       hop.pointee.data[filled] = pending * scale
       (pending, pendingCount) = (0, 0)

@@ -25,10 +25,14 @@ public final class BeatTracker {
     if mono.count < frames { mono = Array(repeating: 0, count: frames) }
     let scale = 1 / Float(channelCount)
     mono.withUnsafeMutableBufferPointer { mono in
-      for frame in 0..<frames {
-        var sum: Float = 0
-        for channel in 0..<channelCount { sum += samples[frame * channelCount + channel] }
-        mono[frame] = sum * scale
+      if channelCount == 2 {
+        for frame in 0..<frames { mono[frame] = (samples[2 * frame] + samples[2 * frame + 1]) * scale }
+      } else {
+        for frame in 0..<frames {
+          var sum: Float = 0
+          for channel in 0..<channelCount { sum += samples[frame * channelCount + channel] }
+          mono[frame] = sum * scale
+        }
       }
       let heard = UnsafeBufferPointer(rebasing: mono[0..<frames])
       tempo.add(heard)

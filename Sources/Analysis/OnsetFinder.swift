@@ -48,9 +48,14 @@ struct OnsetFinder {
 
   /// Adds mono samples.
   mutating func add(_ samples: UnsafeBufferPointer<Float>) {
-    for sample in samples {
-      blockSum += sample * sample
-      blockFill += 1
+    var index = 0
+    while index < samples.count {
+      let take = min(blockFrames - blockFill, samples.count - index)
+      var sum: Float = 0
+      for sample in samples[index..<(index + take)] { sum += sample * sample }
+      blockSum += sum
+      blockFill += take
+      index += take
       if blockFill == blockFrames { closeBlock() }
     }
   }

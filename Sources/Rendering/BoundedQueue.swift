@@ -38,6 +38,13 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     return true
   }
 
+  /// True once the producer has said no more elements will come (or the queue was closed).
+  var hasFinished: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return isFinished || isClosed
+  }
+
   /// Says no more elements will come: `take` returns what is left, then nil.
   func finish() {
     condition.lock()

@@ -63,6 +63,9 @@ final class ClipReader {
 
   deinit { bands.deallocate() }
 
+  /// True while a stretched clip's stretching thread is still at work.
+  var isStretching: Bool { (reader as? StretchedSamples)?.isStretching ?? false }
+
   /// True when the next `frames` frames pass through untouched: exact source samples (no
   /// splice's crossfade) at a factor of exactly 1.
   func passesThrough(_ frames: Int) -> Bool {

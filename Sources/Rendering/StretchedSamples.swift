@@ -7,9 +7,10 @@ import Foundation
 /// runs beside decoding, mixing and encoding instead of before them.
 ///
 /// Entering a stretched clip anywhere but its start means stretching from the start (`seek`
-/// says it cannot).
+/// says it cannot). Its queue holds the whole clip, up to `bufferBytes`, so a clip opened ahead
+/// of time (`TimelineStreamer`) is stretched while the mix plays what comes before it.
 final class StretchedSamples: ClipSamples {
-  private let queue = BoundedQueue<StretchJob.Output>(capacity: 16)
+  private let queue: BoundedQueue<StretchJob.Output>
   private let handedOut: UnsafeMutableBufferPointer<Float>
   private(set) var framesDelivered: Int64 = 0
   private let channels: Int
@@ -19,6 +20,8 @@ final class StretchedSamples: ClipSamples {
   init(clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, tolerance: DecodeTolerance, info: AudioStreamInfo) throws {
     let job = try StretchJob(clip: clip, stretch: stretch, path: path, layout: layout, tolerance: tolerance, info: info)
     channels = layout.channelCount
+    let blockBytes = StretchJob.blockFrames * layout.channelCount * MemoryLayout<Float>.size
+    queue = BoundedQueue(capacity: max(16, min(Int(clip.duration) / StretchJob.blockFrames + 1, Self.bufferBytes / blockBytes)))
     handedOut = .allocate(capacity: StretchJob.blockFrames * channels)
     let queue = self.queue
     let thread = Thread { job.run(into: queue) }
@@ -44,4 +47,10 @@ final class StretchedSamples: ClipSamples {
   }
 
   func seek(toFrame frame: Int64) -> Bool { false }
+
+  /// The most a stretched clip's samples buffer ahead of playing: 32 MiB, 95 s of stereo.
+  static let bufferBytes = 32 << 20
+
+  /// True while the stretching thread still has frames to make (or waits for room to put them).
+  var isStretching: Bool { !queue.hasFinished }
 }

@@ -104,11 +104,15 @@ struct TimelineStreamer: Sendable {
     var nextClip = 0
     var held = LookaheadQueue(lookaheadFrames: bus.lookaheadFrames, channels: channels)
     var position = max(0, range.lowerBound - bus.primingFrames)
+    var stretchingAhead: [Int: ClipReader] = [:]
+    var nextStretched = 0
     while position < mixEnd {
       if cancellation.isCancelled { throw .cancelled }
       while nextClip < clips.count && clips[nextClip].start <= position + lookahead && clips[nextClip].start < mixEnd {
         // Clips that end before the range begins are never opened.
-        if clips[nextClip].end > position {
+        if let early = stretchingAhead.removeValue(forKey: nextClip) {
+          readers.append(early)
+        } else if clips[nextClip].end > position {
           var run: (run: ResampledRun, member: Int)?
           if let membership = runs.membership(ofClip: nextClip) {
             let shared = openRuns[membership.run] ?? makeRun(runs.runs[membership.run])
@@ -119,6 +123,7 @@ struct TimelineStreamer: Sendable {
         }
         nextClip += 1
       }
+      try stretchAhead(&stretchingAhead, from: &nextStretched, after: nextClip, before: mixEnd)
       while nextEdge < edges.count && edges[nextEdge] <= position { nextEdge += 1 }
       let blockEnd = min(position + Int64(Self.blockFrames), edges[nextEdge])
       let frames = Int(blockEnd - position)
@@ -136,6 +141,25 @@ struct TimelineStreamer: Sendable {
       }
     }
   }
+
+  /// Opens the next stretched clip (from `cursor` on, past `nextClip`) ahead of its time, so it is
+  /// stretched on threads of its own while the mix plays the clips before it, once the clips
+  /// opened early are stretched; at most `stretchedAhead` wait their turn, each holding at most
+  /// `StretchedSamples.bufferBytes`.
+  private func stretchAhead(
+    _ early: inout [Int: ClipReader], from cursor: inout Int, after nextClip: Int, before mixEnd: Int64
+  ) throws(RenderError) {
+    guard early.count < Self.stretchedAhead, !early.values.contains(where: \.isStretching) else { return }
+    let clips = timeline.clips
+    cursor = max(cursor, nextClip)
+    while cursor < clips.count, clips[cursor].stretch == nil { cursor += 1 }
+    guard cursor < clips.count, clips[cursor].start < mixEnd else { return }
+    early[cursor] = try open(cursor, run: nil, from: 0)
+    cursor += 1
+  }
+
+  /// How many stretched clips may be opened ahead of their time at once.
+  static let stretchedAhead = 2
 
   /// Runs one mixed block through the bus: heard only, before `range`; processed and sent, inside
   /// it; past it (frames mixed only for the bus to see ahead), dropped.
