@@ -51,6 +51,11 @@ struct BeatMatchRenderTests {
     let (_, incomingAlone) = try Self.render(folder, paths, gains: [-96, nil], name: "b", settings: settings)
 
     let timeline = mixed.plan.timeline
+    // The length `plan` gives, to the frame.
+    var planned = MixOptions(crossfade: 8)
+    planned.beatMatching = settings
+    let plan = try Renderer.plan(RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("plan.wav"), mix: planned, cache: nil))
+    #expect(plan.plan.timeline.frameCount == timeline.frameCount)
     #expect(mixed.outputFrameCount == timeline.frameCount)
     #expect(Int64(whole.count / 2) == timeline.frameCount)
     let transition = try #require(mixed.plan.transitions.first)
