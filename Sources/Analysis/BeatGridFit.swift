@@ -4,8 +4,8 @@ import Foundation
 /// Fits one beat grid to a signal's onsets over its whole length, from aubio's rough beats.
 ///
 /// Aubio's beats give the period (the mean of their spacing, so its hop averages out, brought into
-/// `tempoRange`: aubio often locks onto every other beat) and a seed: the strongest onset near one
-/// of aubio's beats in the middle. The grid is fitted by least squares to the onsets that fall
+/// `tempoRange`: aubio often locks onto every other beat); the onsets give the seed, the loudest
+/// on the beat's phase near the middle. The grid is fitted by least squares to the onsets that fall
 /// on it, first over 16 beats either side of the seed, then over four times as many each round,
 /// so each round's period is exact enough to count beats across the next.
 struct BeatGridFit {
@@ -59,38 +59,27 @@ struct BeatGridFit {
   /// How far an onset may be from a beat and still be on it: a tenth of a beat, at most 25 ms.
   private func tolerance(period: Double) -> Double { min(0.1 * period, 0.025 * Double(sampleRate)) }
 
-  /// The loudest onset within a quarter beat of an aubio beat, trying the middle beat first and
-  /// then outward (aubio's beats can be 40 ms off the hits).
+  /// The onset the grid is fitted through: the loudest near the middle of the signal on the
+  /// beat's phase. The phase is the accent-weighted circular mean of the onsets' phases over 16
+  /// beats either side (the hits on the beat are the loudest; aubio's own beats may sit on the
+  /// off-beats); nil without onsets there.
   private func seedOnset(period: Double) -> Int? {
     guard !onsets.isEmpty else { return nil }
-    let middle = trackedBeats.count / 2
-    for step in 0..<trackedBeats.count {
-      let index = middle + (step % 2 == 0 ? step / 2 : -(step + 1) / 2)
-      guard trackedBeats.indices.contains(index) else { continue }
-      var candidate = nearestOnset(to: trackedBeats[index] - period / 4)
-      var loudest: Int?
-      while candidate < onsets.count, onsets[candidate].frame <= trackedBeats[index] + period / 4 {
-        if onsets[candidate].frame >= trackedBeats[index] - period / 4, onsets[candidate].accent > loudest.map({ onsets[$0].accent }) ?? 0 {
-          loudest = candidate
-        }
-        candidate += 1
-      }
-      if let loudest { return loudest }
+    let middle = onsets[onsets.count / 2].frame
+    let near = onsets.indices.filter { abs(onsets[$0].frame - middle) <= 16 * period }
+    var (x, y) = (0.0, 0.0)
+    for index in near {
+      let angle = 2 * Double.pi * onsets[index].frame / period
+      x += Double(onsets[index].accent) * cos(angle)
+      y += Double(onsets[index].accent) * sin(angle)
     }
-    return nil
-  }
-
-  /// The index of the onset nearest to `frame`.
-  private func nearestOnset(to frame: Double) -> Int {
-    var low = 0
-    var high = onsets.count
-    while low < high {
-      let middle = (low + high) / 2
-      if onsets[middle].frame < frame { low = middle + 1 } else { high = middle }
+    guard x != 0 || y != 0 else { return nil }
+    let phase = atan2(y, x) / (2 * Double.pi)
+    let onPhase = near.filter { index in
+      let offset = onsets[index].frame / period - phase
+      return abs(offset - offset.rounded()) * period <= tolerance(period: period)
     }
-    if low == onsets.count { return onsets.count - 1 }
-    if low > 0, frame - onsets[low - 1].frame < onsets[low].frame - frame { return low - 1 }
-    return low
+    return onPhase.max { onsets[$0].accent < onsets[$1].accent }
   }
 
   /// A grid (beat 0 at `origin`) and the onset on each of its beats, by beat index.

@@ -6,7 +6,8 @@ import Foundation
 /// Blocks are about 0.7 ms; the reference is the mean of the previous 23 ms, longer than half a
 /// period of a 40 Hz bass tone, so a steady low note does not look like an attack. An attack must
 /// also come within 13 dB of the loudest block of the last few seconds, so the flutter of a noise
-/// pad between the hits is no attack (and cannot hold back the hit after it).
+/// pad between the hits is no attack. Attacks are 50 ms apart at least; one 6 dB stronger than the
+/// attack just before it replaces that one (the flutter before a kick does not hide the kick).
 struct OnsetFinder {
   /// One attack: where it starts, and how loud it gets in the 30 ms after (its accent).
   struct Onset: Sendable, Equatable {
@@ -26,6 +27,8 @@ struct OnsetFinder {
   private let spacingBlocks: Int
   private let accentBlocks: Int
   private var lastOnsetBlock = Int.min / 2
+  /// The energy of the last attack's first block.
+  private var lastOnsetEnergy: Float = 0
   /// The loudest recent block energy, falling by half a second.
   private var loudest: Float = 0
   private let loudestFall: Float
@@ -67,11 +70,16 @@ struct OnsetFinder {
     if blockIndex - lastOnsetBlock < accentBlocks, let last = onsets.indices.last {
       onsets[last].accent = max(onsets[last].accent, energy)
     }
-    if energy >= Self.minimumEnergy, energy > Self.rise * recentMean, energy >= Self.belowLoudest * loudest,
-      blockIndex - lastOnsetBlock >= spacingBlocks
-    {
-      onsets.append(Onset(frame: (Double(blockIndex) + 0.5) * Double(blockFrames), accent: energy))
-      lastOnsetBlock = blockIndex
+    if energy >= Self.minimumEnergy, energy > Self.rise * recentMean, energy >= Self.belowLoudest * loudest {
+      let onset = Onset(frame: (Double(blockIndex) + 0.5) * Double(blockFrames), accent: energy)
+      if blockIndex - lastOnsetBlock >= spacingBlocks {
+        onsets.append(onset)
+        (lastOnsetBlock, lastOnsetEnergy) = (blockIndex, energy)
+      } else if energy > Self.rise * lastOnsetEnergy, !onsets.isEmpty {
+        // A much stronger attack just after a weak one (a flutter before the kick) replaces it.
+        onsets[onsets.count - 1] = onset
+        (lastOnsetBlock, lastOnsetEnergy) = (blockIndex, energy)
+      }
     }
     let slot = blockIndex % history.count
     historySum += energy - history[slot]

@@ -152,6 +152,6 @@ struct BeatMatchPlanTests {
     let clip = plan.timeline.clips[0]
     let stretch = try #require(clip.stretch)
     #expect(abs(Double(clip.duration) / Double(stretch.sourceFrames) - 124.0 / 128) < 1e-6 && stretch.method == .preservePitch)
-    #expect(plan.notes.contains { $0.contains("stretched to 128.00 BPM from 124.00 by length ratio 0.96875") }, "\(plan.notes)")
+    #expect(plan.notes.contains { $0.contains("stretched to 128.00 BPM from 124.00 by length ratio 0.968") }, "\(plan.notes)")
   }
 }
