@@ -15,6 +15,9 @@ public struct BeatTrack: Sendable {
   public var hatAmplitude = 0.08
   /// Level of a steady noise pad under everything (0: none), for material with a full spectrum.
   public var padAmplitude = 0.0
+  /// Level of a music bed under the beat (0: none): two slowly swelling tones and brown noise, as
+  /// the benchmark's tracks have.
+  public var bedAmplitude = 0.0
   /// The kick's pitch: it falls from `kickHigh` to `kickLow` hertz.
   public var kickHigh = 150.0
   public var kickLow = 50.0
@@ -46,6 +49,15 @@ public struct BeatTrack: Sendable {
     }
     if padAmplitude > 0 {
       for index in mono.indices { mono[index] += padAmplitude * random.nextSigned() }
+    }
+    if bedAmplitude > 0 {
+      var brown = 0.0
+      for index in mono.indices {
+        let time = Double(index) / Double(sampleRate)
+        brown = 0.998 * brown + 0.06 * random.nextSigned()
+        let tones = (0.5 + 0.5 * sin(2 * Double.pi * 0.3 * time)) * sin(2 * Double.pi * 144 * time) + 0.7 * sin(2 * Double.pi * (217 * time + 0.02 * sin(2 * Double.pi * 5 * time)))
+        mono[index] += bedAmplitude * (tones + brown)
+      }
     }
     return mono.flatMap { [Float($0), Float($0)] }
   }
