@@ -1,6 +1,6 @@
 /// Finds the tempo and beat grid of a signal block by block, as part of the analysis pass.
 ///
-/// Aubio's beat tracker gives the tempo and where the beats roughly are (to its 12 ms hop);
+/// Aubio's beat tracker gives the tempo and where the beats roughly are (to its 23 ms hop);
 /// `OnsetFinder` gives where the drum hits are, to under a millisecond; `BeatGridFit` fits one
 /// grid to those hits over the whole signal.
 public final class BeatTracker {

@@ -29,7 +29,7 @@ struct OnsetFinder {
   private var lastOnsetBlock = Int.min / 2
   /// The energy of the last attack's first block.
   private var lastOnsetEnergy: Float = 0
-  /// The loudest recent block energy, falling by half a second.
+  /// The loudest recent block energy, halving every second.
   private var loudest: Float = 0
   private let loudestFall: Float
 

@@ -14,6 +14,10 @@ public struct TempoAnalysis: Sendable, Equatable, Codable {
 
   /// The confidence under which no grid is given: fewer than half the beats land on an onset.
   public static let minimumConfidence = 0.5
+  /// The version of the method; analyses made by another are made again (facts cache).
+  public static let methodVersion = 2
+  /// The version of the method that made this analysis; nil in analyses made before versions.
+  public var version: Int? = methodVersion
 
   public init(sampleRate: Int, estimatedBPM: Double?, confidence: Double, grid: BeatGrid?) {
     self.sampleRate = sampleRate

@@ -34,9 +34,9 @@ struct BeatMatcher {
   }
 
   /// Places `incoming` (its grid in source frames at the timeline's rate) against `outgoing`,
-  /// placed already, for a crossfade of about `requested` frames; when `followed`, the incoming
-  /// track's unstretched rest must hold another crossfade as long.
-  func match(outgoing: Clip, outgoingGrid: BeatGrid?, incoming: Clip, incomingGrid: BeatGrid?, requested: Int64, followed: Bool) -> Result {
+  /// placed already, for a crossfade of about `requested` frames; the incoming track's
+  /// unstretched rest must hold `roomAfter` frames (the overlap of the transition after it).
+  func match(outgoing: Clip, outgoingGrid: BeatGrid?, incoming: Clip, incomingGrid: BeatGrid?, requested: Int64, roomAfter: Int64) -> Result {
     guard let a = outgoingGrid, Self.isUsable(a) else { return .plain(reason: "no steady beat was found in the outgoing track") }
     guard let b = incomingGrid, Self.isUsable(b) else { return .plain(reason: "no steady beat was found in the incoming track") }
     guard outgoing.splices.isEmpty, outgoing.stretch?.keyFrames.isEmpty ?? true else {
@@ -74,6 +74,7 @@ struct BeatMatcher {
       outgoingBPM: bpm(outgoingPeriod), incomingBPM: bpm(b.framesPerBeat), lengthRatio: ratio, method: picked.0, methodReason: picked.1,
       alignedAt: Int64(aligned.rounded()), beatsPerBeat: Double(pairing.incoming) / Double(pairing.outgoing),
       rampBars: nil, inPointMoved: inPoint - incoming.inPoint)
+    match.onPhrase = settings.phraseBeats != nil
     var head = incoming
     head.inPoint = inPoint
     let played = sourceEnd - inPoint
@@ -95,7 +96,7 @@ struct BeatMatcher {
     }
     var last = keys.last ?? (b.beat(firstDownbeat) - Double(inPoint), aligned - Double(head.start))
     let matchedPeriod = b.framesPerBeat * ratio
-    let rampBeats = settings.rampBars * BeatGrid.beatsPerBar
+    let rampBeats = max(1, settings.rampBars) * BeatGrid.beatsPerBar
     for step in 1...rampBeats {
       last.source += b.framesPerBeat
       last.clip += matchedPeriod + (b.framesPerBeat - matchedPeriod) * (Double(step) - 0.5) / Double(rampBeats)
@@ -104,7 +105,7 @@ struct BeatMatcher {
     let rejoin = Int64(max(1, sampleRate / 50))
     let headSource = Int64(last.source.rounded())
     let headClip = Int64(last.clip.rounded())
-    guard headSource + rejoin + (followed ? requested : 0) <= played else {
+    guard headSource + rejoin + roomAfter <= played else {
       return .plain(reason: "the incoming track is too short to return to its own tempo over \(settings.rampBars) bars (--hold-tempo keeps the mix tempo instead)")
     }
     head.duration = headClip + rejoin

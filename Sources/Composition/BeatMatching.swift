@@ -37,6 +37,8 @@ public struct BeatMatch: Sendable, Hashable {
   public var methodReason: String
   /// The output frame where the incoming track's first downbeat meets a beat of the outgoing one.
   public var alignedAt: Int64
+  /// True when that beat starts a phrase of the outgoing track (automatic cue points).
+  public var onPhrase = false
   /// How many beats of the incoming track go to one of the outgoing track's: 1, 2 (it is counted
   /// at double time) or 0.5.
   public var beatsPerBeat: Double
@@ -59,6 +61,6 @@ extension BeatMatch {
     let after = rampBars.map { "back to its own tempo over \($0) bars" } ?? "holding the mix tempo to its end"
     let moved = inPointMoved > 0 ? ", its start moved \(SecondsFormatter(sampleRate: sampleRate)(inPointMoved)) to its first downbeat" : ""
     return String(format: "%.2f BPM into %.2f BPM%@: the incoming track stretched by length ratio %.6f (%@: %@), ", outgoingBPM, incomingBPM, counted, lengthRatio, method.rawValue, methodReason)
-      + "its first downbeat on the outgoing track's beat at \(SecondsFormatter(sampleRate: sampleRate)(alignedAt))\(moved), \(after)"
+      + "its first downbeat on the outgoing track's \(onPhrase ? "phrase start" : "beat") at \(SecondsFormatter(sampleRate: sampleRate)(alignedAt))\(moved), \(after)"
   }
 }

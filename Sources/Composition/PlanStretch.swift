@@ -17,8 +17,13 @@ extension Plan {
       var stretched = clip
       stretched.start = scale(clip.start)
       stretched.duration = scale(clip.end) - stretched.start
-      // A clip stretched already (an entry's own speed) keeps its method; the ratios multiply.
+      // A clip stretched already (an entry's own speed, a beat-matched head) keeps its method and
+      // key frames, these moved with the rest; the ratios multiply.
       stretched.stretch = clip.stretch ?? Stretch(sourceFrames: clip.duration, method: method)
+      stretched.stretch!.keyFrames = clip.stretch?.keyFrames.map {
+        Stretch.KeyFrame(source: $0.source, clip: min(stretched.duration - 1, Int64((Double($0.clip) * ratio).rounded())))
+      } ?? []
+      stretched.lowBandSwaps = clip.lowBandSwaps.map { $0.scaled(by: ratio, within: stretched.duration) }
       let combined = Double(stretched.duration) / Double(max(1, stretched.stretch!.sourceFrames))
       guard Stretch.ratioRange.contains(combined) else {
         throw PlanError(
@@ -33,6 +38,11 @@ extension Plan {
     let ducks = timeline.ducks.map { Duck(range: scale($0.range.lowerBound)..<scale($0.range.upperBound), gain: $0.gain, rampLength: span($0.rampLength)) }
     let transitions = self.transitions.map { resolved in
       var scaled = resolved
+      if case .matched(var match) = resolved.beatMatch {
+        match.alignedAt = scale(match.alignedAt)
+        match.outgoingBPM /= ratio
+        scaled.beatMatch = .matched(match)
+      }
       switch resolved.transition {
       case .gapless: break
       case .gap(let gap): scaled.transition = .gap(span(gap))

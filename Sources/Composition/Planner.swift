@@ -43,13 +43,18 @@ public enum Planner {
             correlation: { try correlation(index - 1, $0) }, notes: &notes)
           clip.start = start(of: clip, after: previous, transition: transition)
           var outcome: BeatMatchOutcome?
-          if case .crossfade(let crossfade) = transition, items[index - 1].beatMatch ?? defaults.beatMatching.enabled {
+          let matching = items[index - 1].beatMatch ?? defaults.beatMatching.enabled
+          if case .crossfade = transition {} else if matching || (items[index - 1].eqSwap ?? defaults.eqSwap) {
+            notes.append("\(labels.0) -> \(labels.1): not a crossfade, so beats are not matched and the bass is not swapped")
+          }
+          if case .crossfade(let crossfade) = transition, matching {
             switch matcher.match(outgoing: previous, outgoingGrid: items[index - 1].beat, incoming: clip, incomingGrid: item.beat, requested: crossfade.overlap,
-              followed: index + 1 < items.count)
+              roomAfter: index + 1 < items.count ? overlap(of: transitionRequest(from: item, to: items[index + 1], defaults: defaults)) : 0)
             {
             case .placed(let placement):
               outcome = .matched(placement.match)
-              notes.append("\(labels.0) -> \(labels.1): beats matched: \(placement.match.description(sampleRate: sampleRate))")
+              let sides = crossfade.outLength == crossfade.inLength ? "" : "; both sides fade over the whole overlap"
+              notes.append("\(labels.0) -> \(labels.1): beats matched: \(placement.match.description(sampleRate: sampleRate))\(sides)")
               transition = .crossfade(
                 Crossfade(
                   outLength: placement.overlap, inLength: placement.overlap, outCurve: crossfade.outCurve, inCurve: crossfade.inCurve))
@@ -65,7 +70,7 @@ public enum Planner {
           try applyCrossfade(transition, outgoing: &outgoing, incoming: &incoming, labels: labels)
           if case .crossfade(let crossfade) = transition, items[index - 1].eqSwap ?? defaults.eqSwap {
             let point = swapPoint(overlapping: incoming.start..<outgoing.end, outcome: outcome, sampleRate: sampleRate)
-            if let note = swapBass(over: crossfade.overlap, at: point, outgoing: &outgoing, incoming: &incoming) {
+            if let note = swapBass(over: crossfade.overlap, at: point, outgoing: &outgoing, incoming: &incoming, sampleRate: sampleRate) {
               notes.append("\(labels.0) -> \(labels.1): \(note)")
             }
           }
@@ -79,8 +84,8 @@ public enum Planner {
       clips.append(clip)
     }
     guard problems.isEmpty else { throw PlanError(message: problems.joined(separator: "\n")) }
-    // A short beat-matched track's tail may start after the next track's head: clips go in
-    // order of start, ties in the items' order.
+    // A beat-matched track's tail may start after the next track's head (when the next crossfade
+    // starts early, on a phrase): clips go in order of start, ties in the items' order.
     let ordered = clips.indices.flatMap { index in [heads[index], clips[index]].compactMap { $0 } }
       .enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
     let timeline = Timeline(sampleRate: sampleRate, clips: ordered)
@@ -130,6 +135,12 @@ public enum Planner {
       }
       playedFrom = cut.skipped.upperBound + cut.crossfade
     }
+  }
+
+  /// How many frames `request` overlaps two items (none for a gap or a gapless join).
+  private static func overlap(of request: TransitionRequest) -> Int64 {
+    guard case .crossfade(let outLength, let inLength, _, _, let overlap) = request else { return 0 }
+    return overlap ?? max(outLength, inLength)
   }
 
   /// The transition asked for between two items: the outgoing item's own, or the defaults'.
@@ -200,13 +211,16 @@ public enum Planner {
   /// Adds a bass swap at timeline frame `point` over the last `overlap` frames of `outgoing` and
   /// the first of `incoming`; says why not when the outgoing track is too short to hold it beside
   /// its own swap in.
-  private static func swapBass(over overlap: Int64, at point: Int64, outgoing: inout Clip, incoming: inout Clip) -> String? {
-    let span = (outgoing.duration - overlap)..<outgoing.duration
-    guard overlap > 0, !outgoing.lowBandSwaps.contains(where: { $0.span.overlaps(span) }) else {
-      return "no bass swap: the outgoing track's crossfades overlap"
+  private static func swapBass(
+    over overlap: Int64, at point: Int64, outgoing: inout Clip, incoming: inout Clip, sampleRate: Int
+  ) -> String? {
+    let out = LowBandSwap(span: (outgoing.duration - overlap)..<outgoing.duration, at: point - outgoing.start, from: 1, to: 0, sampleRate: sampleRate)
+    let filtered = out.filtered(within: outgoing.duration)
+    guard overlap > 0, !outgoing.lowBandSwaps.contains(where: { $0.filtered(within: outgoing.duration).overlaps(filtered) }) else {
+      return "no bass swap: the outgoing track's crossfades come within 90 ms of each other"
     }
-    outgoing.lowBandSwaps.append(LowBandSwap(span: span, at: point - outgoing.start, from: 1, to: 0))
-    incoming.lowBandSwaps.insert(LowBandSwap(span: 0..<overlap, at: point - incoming.start, from: 0, to: 1), at: 0)
+    outgoing.lowBandSwaps.append(out)
+    incoming.lowBandSwaps.insert(LowBandSwap(span: 0..<overlap, at: point - incoming.start, from: 0, to: 1, sampleRate: sampleRate), at: 0)
     return nil
   }
 

@@ -7,13 +7,13 @@ public enum BeatCount {
   public static let maximumBeats = 4096.0
 
   /// The number of beats `text` counts, or nil when it is not a count of bars or beats (or is
-  /// none, or more than `maximumBeats`).
+  /// under one beat, or more than `maximumBeats`).
   public static func beats(_ text: String) -> Double? {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
     for (unit, beats) in [("bars", 4.0), ("bar", 4.0), ("beats", 1.0), ("beat", 1.0)] where trimmed.hasSuffix(unit) {
       let number = trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
       guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let count = Double(number), count > 0 else { return nil }
-      return count * beats <= maximumBeats ? count * beats : nil
+      return (1...maximumBeats).contains(count * beats) ? count * beats : nil
     }
     return nil
   }

@@ -65,7 +65,9 @@ extension NodeReader {
   /// An entry's transition; nil when its mapping only says whether to match beats or swap the
   /// bass (the mix's transition then applies).
   func entryTransition(_ node: Node) throws(PlaylistError) -> TransitionSpec? {
-    if let mapping = node.mapping, mapping.keys.allSatisfy({ ["beatmatch", "eq-swap"].contains($0.string ?? "") }) { return nil }
+    if let mapping = node.mapping, !mapping.isEmpty, mapping.keys.allSatisfy({ ["beatmatch", "eq-swap"].contains($0.string ?? "") }) {
+      return nil
+    }
     return try transition(node)
   }
 

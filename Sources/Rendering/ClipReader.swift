@@ -38,7 +38,6 @@ final class ClipReader {
     self.input = input
     channels = layout.channelCount
     sampleRate = layout.sampleRate
-    bands = .allocate(capacity: 2 * layout.channelCount)
     do {
       if let run {
         reader = RunMemberSource(run: run.run, member: run.member)
@@ -51,6 +50,7 @@ final class ClipReader {
     } catch {
       throw .input(input, InputCheck.problem(for: error))
     }
+    bands = .allocate(capacity: 2 * layout.channelCount)
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
     sourceIsExact = reader.copiesSamplesExactly && onGrid
     // Entered inside a bass swap, its filter hears the swap from where it starts.

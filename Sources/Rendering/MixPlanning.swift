@@ -56,6 +56,11 @@ struct MixPlanning {
     for index in items.indices {
       if let note = automaticTransition(&items, after: index) { notes.append(note) }
     }
+    if mix.needsTempo(inputs) {
+      notes += inputs.indices.compactMap { index in
+        InputBeat(facts: facts[index], stated: inputs[index].options.beat).note.map { "\(inputs[index].label): \($0)" }
+      }
+    }
     if let beats = mix.crossfadeBeats {
       for index in items.indices.dropLast() where items[index].transition == nil {
         if mix.albumAware, let album = items[index].album, album == items[index + 1].album { continue }
@@ -158,7 +163,9 @@ struct MixPlanning {
       guard let grid = item.beat else {
         throw .input(input, .badOption("its 'tempo' needs its own, but no steady tempo was found in it; give the entry a 'bpm'"))
       }
-      speed = tempo / grid.beatsPerMinute(sampleRate: sampleRate)
+      // The analysis counts tempos from 78 to 156 BPM: a target an octave away means the same beat.
+      let own = grid.beatsPerMinute(sampleRate: sampleRate)
+      speed = [own / 2, own, own * 2].map { tempo / $0 }.min { abs(log2($0)) < abs(log2($1)) }!
     }
     let target = spec.length.map { frames($0)! } ?? Int64((Double(played) / speed).rounded())
     let ratio = Double(target) / Double(played)
@@ -169,6 +176,7 @@ struct MixPlanning {
     let method = spec.method ?? automatic.method
     item.stretch = (target, method)
     let tempo = spec.tempo.map { String(format: " to %.2f BPM from %.2f", $0, $0 / speed) } ?? ""
+
     return "\(input.label): stretched\(tempo) by length ratio \(String(format: "%.10f", ratio)) (speed \(String(format: "%.10f", 1 / ratio))) by \(method.rawValue)"
       + (spec.method == nil ? " (auto: \(automatic.reason))" : "")
   }

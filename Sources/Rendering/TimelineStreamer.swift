@@ -65,14 +65,15 @@ struct TimelineStreamer: Sendable {
     return longestOverlap + Int64(Self.blockFrames)
   }
 
-  /// Every frame where a block must end: clip edges, the edges of fades, ramps, splices and ducks, those
+  /// Every frame where a block must end: clip edges, the edges of fades, ramps, splices, bass swaps and ducks, those
   /// the bus's stages ask for, and the range's edges.
   private func edges(of range: Range<Int64>, bus: BusChain) -> [Int64] {
     let clipEdges = timeline.clips.flatMap { clip in
       // A stretched clip's splices lie in its time before the stretch; it never passes through anyway.
-      [clip.start, clip.end] + (clip.volumeRamps.map(\.range) + (clip.stretch == nil ? clip.splices.map(\.crossfadeRange) : [])).flatMap {
-        [clip.start + $0.lowerBound, clip.start + $0.upperBound]
-      }
+      let splices: [Range<Int64>] = clip.stretch == nil ? clip.splices.map(\.crossfadeRange) : []
+      let swaps: [Range<Int64>] = clip.lowBandSwaps.map { $0.filtered(within: clip.duration) }
+      let inner = (clip.volumeRamps.map(\.range) + splices + swaps).flatMap { [clip.start + $0.lowerBound, clip.start + $0.upperBound] }
+      return [clip.start, clip.end] + inner
     }
     return Set(clipEdges + timeline.ducks.flatMap(\.edges) + bus.blockEdges + [range.lowerBound, range.upperBound]).sorted()
   }

@@ -20,7 +20,7 @@ struct BeatMatchFlags: ParsableArguments {
   @Option(help: ArgumentHelp("How the incoming track is stretched: auto (varispeed under 5 cents), varispeed (holds the tempo, like a turntable's pitch) or preserve-pitch.", valueName: "method"))
   var beatmatchMethod: String?
 
-  @Flag(help: "Swap the bass in every crossfade: the outgoing track's low end (under 200 Hz) leaves as the incoming track's comes in, over the middle half.")
+  @Flag(help: "Swap the bass in every crossfade: the outgoing track's low end (under 200 Hz) hands over to the incoming track's in 20 ms, on the downbeat nearest the middle.")
   var eqSwap = false
 
   func validate() throws { _ = try choices(into: MixChoices()) }

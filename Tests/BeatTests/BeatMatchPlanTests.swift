@@ -154,4 +154,61 @@ struct BeatMatchPlanTests {
     #expect(abs(Double(clip.duration) / Double(stretch.sourceFrames) - 124.0 / 128) < 1e-6 && stretch.method == .preservePitch)
     #expect(plan.notes.contains { $0.contains("stretched to 128.00 BPM from 124.00 by length ratio 0.968") }, "\(plan.notes)")
   }
+
+  // Review findings, each a test that failed before its fix.
+
+  @Test func aBeatMatchedMixFitsALength() throws {
+    let folder = TemporaryFolder("segue-beatmatch-fit")
+    let paths = [try Self.beats(124, folder, seconds: 23.9), try Self.beats(128, folder, seconds: 31.3)]
+    var mix = MixOptions(crossfade: 6)
+    mix.beatMatching.enabled = true
+    mix.eqSwap = true
+    let unfitted = try Renderer.plan(RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("x.wav"), mix: mix, cache: nil))
+    var request = RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("fitted.wav"), mix: mix, cache: nil)
+    let target = (Double(unfitted.plan.timeline.frameCount) * 0.97).rounded() / Double(Self.rate)
+    request.fit = FitRequest(seconds: target, method: .preservePitch)
+    // Before, the head's key frames stayed where they were and Rubber Band refused them.
+    let report = try Renderer.render(request)
+    #expect(report.outputFrameCount == Int64((target * Double(Self.rate)).rounded()))
+    let head = try #require(report.plan.timeline.clips.first { $0.item == 1 })
+    #expect(head.stretch!.keyFrames.allSatisfy { $0.clip < head.duration })
+    #expect(head.lowBandSwaps.allSatisfy { $0.span.upperBound <= head.duration })
+  }
+
+  @Test func aLongerCrossfadeAfterABeatMatchedTrackFallsBackInsteadOfFailing() throws {
+    let folder = TemporaryFolder("segue-beatmatch-room")
+    var inputs = [try Self.beats(124, folder, seconds: 30.1), try Self.beats(126, folder, seconds: 40.3), try Self.beats(125, folder, seconds: 30.7)]
+      .map { InputSource(path: $0) }
+    inputs[1].options.transition = .crossfade(.symmetric(25, curve: .fixed(.equalPower)))
+    var mix = MixOptions(crossfade: 6)
+    mix.beatMatching.enabled = true
+    // Before, the second track was matched with room for a 6 s crossfade after it, and its own
+    // 25 s one failed the plan as longer than the track.
+    let plan = try Renderer.plan(RenderRequest(inputs: inputs, outputPath: folder.file("x.wav"), mix: mix, cache: nil)).plan
+    #expect(plan.notes.contains { $0.contains("beats not matched: the incoming track is too short to return to its own tempo over 8 bars") })
+  }
+
+  @Test func whatIsAskedForAndNotDoneIsSaid() throws {
+    let folder = TemporaryFolder("segue-beatmatch-said")
+    let paths = [try Self.beats(124, folder), try Self.beats(126, folder)]
+    var mix = MixOptions()
+    mix.beatMatching.enabled = true
+    let gapless = try Renderer.plan(RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("x.wav"), mix: mix, cache: nil))
+    #expect(gapless.plan.notes.contains { $0.hasSuffix("not a crossfade, so beats are not matched and the bass is not swapped") })
+
+    let pad = try Self.write(Signal.noise(channels: 2, frames: Self.rate * 20), folder.file("pad.flac"))
+    let playlist = folder.file("set.yaml")
+    try "version: 1\nentries:\n  - file: \(pad)\n    bpm: 120\n".write(toFile: playlist, atomically: true, encoding: .utf8)
+    let report = try AnalysisReport.measure([playlist], cache: nil)
+    #expect(report.notes.contains { $0.hasSuffix("its beats are counted from the start of the file: it gives a bpm, no first-beat, and no steady beat was found in it") })
+  }
+
+  @Test func aTempoAnOctaveAwayIsTheSameBeat() throws {
+    let folder = TemporaryFolder("segue-tempo-octave")
+    var input = InputSource(path: try Self.beats(124, folder))
+    input.options.stretch = StretchSpec(tempo: 256)
+    let plan = try Renderer.plan(RenderRequest(inputs: [input], outputPath: folder.file("x.wav"), cache: nil)).plan
+    let clip = plan.timeline.clips[0]
+    #expect(abs(Double(clip.duration) / Double(clip.stretch!.sourceFrames) - 124.0 / 128) < 1e-4)
+  }
 }

@@ -12,6 +12,8 @@ public struct InputBeat: Sendable, Equatable {
   /// Where the grid came from.
   public var origin: Origin
   public var sampleRate: Int
+  /// What was assumed or left out of what the playlist states, when anything was.
+  public var note: String?
 
   /// Where a grid came from.
   public enum Origin: String, Sendable, Codable {
@@ -42,7 +44,11 @@ public struct InputBeat: Sendable, Equatable {
     origin = stated.beatsPerMinute != nil && (stated.firstBeat != nil || found == nil) ? .playlist : .playlistAndAnalysis
     guard let period else {
       grid = nil
+      note = "its first-beat is not used: no steady tempo was found in it, and it gives no bpm"
       return
+    }
+    if stated.firstBeat == nil && found == nil {
+      note = "its beats are counted from the start of the file: it gives a bpm, no first-beat, and no steady beat was found in it"
     }
     let before = (anchor / period).rounded(.down)
     let first = anchor - before * period

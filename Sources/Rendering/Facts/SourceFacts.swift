@@ -89,6 +89,6 @@ public struct FactsNeeds: Sendable, Equatable {
   /// True when `facts` hold all of this (an analysis with the 10 ms loudness track).
   func areMet(by facts: SourceFacts) -> Bool {
     (!edges || facts.edges != nil) && (!decoded || facts.decoded != nil) && (!analysis || facts.analysis?.loudness != nil)
-      && audibleThresholds.allSatisfy { facts.audible(at: $0) != nil } && (!tempo || facts.tempo != nil)
+      && audibleThresholds.allSatisfy { facts.audible(at: $0) != nil } && (!tempo || facts.tempo?.version == TempoAnalysis.methodVersion)
   }
 }

@@ -103,9 +103,13 @@ public struct AnalysisReport: Encodable, Sendable {
         gainDB: analysis.integratedLUFS.map { rounded(targetLUFS - $0, 2) },
         tempo: tempo ? Tempo(InputBeat(facts: facts, stated: input.options.beat), estimated: facts.tempo?.estimatedBPM) : nil))
     }
+    let beatNotes = tempo
+      ? zip(gathered.sources, gathered.facts).compactMap { input, facts in
+        InputBeat(facts: facts, stated: input.options.beat).note.map { "\(input.label): \($0)" }
+      } : []
     return AnalysisReport(
       targetLUFS: targetLUFS, silenceThresholdDB: threshold, tracks: tracks,
-      albums: albums(tracks, analyses, target: targetLUFS), notes: gathered.notes)
+      albums: albums(tracks, analyses, target: targetLUFS), notes: gathered.notes + beatNotes)
   }
 
   /// Runs of two or more consecutive tracks with the same album tag, measured together.

@@ -144,7 +144,6 @@ public struct PlanReport: Encodable, Sendable {
     public var keyFrames: Int = 0
   }
 
-  /// A jump forward in a clip's source (`Splice`).
   /// A bass swap: over `start..<end` the clip's low band (under `crossoverHz`) moves from gain
   /// `from` to `to` between `rampStart` and `rampEnd`; timeline frames.
   public struct BassSwapEntry: Encodable, Sendable {
@@ -157,6 +156,7 @@ public struct PlanReport: Encodable, Sendable {
     public var crossoverHz: Double
   }
 
+  /// A jump forward in a clip's source (`Splice`).
   public struct SpliceEntry: Encodable, Sendable {
     public var clipFrame: Int64
     public var sourceFrame: Int64
