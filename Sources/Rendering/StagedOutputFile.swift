@@ -32,11 +32,16 @@ final class StagedOutputFile {
     destination = Self.resolvedTarget(targetPath)
     let folder = PathText.deletingLastComponent(destination)
     removedStaleFiles = Self.removeStaleFiles(in: folder.isEmpty ? "." : folder)
-    stagingPath = (folder.isEmpty ? "" : folder + "/") + String(format: ".segue-%08x.partial", UInt32.random(in: .min ... .max))
-    lockHandle = open(stagingPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard lockHandle >= 0, flock(lockHandle, LOCK_EX | LOCK_NB) == 0 else {
-      throw .output(
-        path: targetPath, .notWritable(folder: Self.displayFolder(of: targetPath), detail: String(cString: strerror(errno))))
+    let name = (folder.isEmpty ? "" : folder + "/") + String(format: ".segue-%08x", UInt32.random(in: .min ... .max))
+    stagingPath = name + ".partial"
+    // Made under another name and locked before it is named `.partial`: another render starting
+    // in the same folder would otherwise take it for a killed render's, between its creation and
+    // its lock, and remove it.
+    lockHandle = open(name + ".new", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard lockHandle >= 0, flock(lockHandle, LOCK_EX | LOCK_NB) == 0, rename(name + ".new", stagingPath) == 0 else {
+      let detail = String(cString: strerror(errno))
+      unlink(name + ".new")
+      throw .output(path: targetPath, .notWritable(folder: Self.displayFolder(of: targetPath), detail: detail))
     }
   }
 
