@@ -50,14 +50,17 @@ extension NodeReader {
       guard BeatSpec.tempoRange.contains(bpm) else { throw error(n, "'tempo' must be from 20 to 400 BPM, not \(n.string ?? "?")") }
       return bpm
     }
-    if let node = fields["method"] {
-      let names = StretchMethod.allCases.map(\.rawValue) + ["auto"]
-      guard let text = node.scalar?.string, names.contains(text) else {
-        throw error(node, "unknown 'method' '\(node.string ?? "?")' (expected \(Self.quotedList(names)))")
-      }
-      spec.method = StretchMethod(rawValue: text)
-    }
+    if let node = fields["method"] { spec.method = try stretchMethod(node, "method") }
     return spec
+  }
+
+  /// A stretch method as `key` names it: `varispeed`, `preserve-pitch`, or nil for `auto`.
+  func stretchMethod(_ node: Node, _ key: String) throws(PlaylistError) -> StretchMethod? {
+    let names = StretchMethod.allCases.map(\.rawValue) + ["auto"]
+    guard let text = node.scalar?.string, names.contains(text) else {
+      throw error(node, "unknown '\(key)' '\(node.string ?? "?")' (expected \(Self.quotedList(names)))")
+    }
+    return StretchMethod(rawValue: text)
   }
 }
 
@@ -104,13 +107,7 @@ extension NodeReader {
       }
       return percent
     }
-    if let node = fields["beatmatch-method"] {
-      let names = StretchMethod.allCases.map(\.rawValue) + ["auto"]
-      guard let text = node.scalar?.string, names.contains(text) else {
-        throw error(node, "unknown 'beatmatch-method' '\(node.string ?? "?")' (expected \(Self.quotedList(names)))")
-      }
-      choices.method = .some(StretchMethod(rawValue: text))
-    }
+    if let node = fields["beatmatch-method"] { choices.method = .some(try stretchMethod(node, "beatmatch-method")) }
     return choices
   }
 }

@@ -45,8 +45,9 @@ struct MixPlanning {
   func plan() throws(RenderError) -> Plan {
     var items: [PlanItem] = []
     var notes: [String] = []
+    let tempo = mix.needsTempo(inputs)
     for (index, input) in inputs.enumerated() {
-      var item = try item(index, input: input, length: facts[index].frameCount(at: sampleRate))
+      var item = try item(index, input: input, length: facts[index].frameCount(at: sampleRate), withBeat: tempo)
       if let spec = input.options.stretch, let note = try stretch(&item, as: spec, input: input) { notes.append(note) }
       if case .crossfade(let spec) = input.options.transition, spec.beats != nil {
         item.transition = try countedCrossfade(spec, after: item, input: input, notes: &notes)
@@ -56,7 +57,7 @@ struct MixPlanning {
     for index in items.indices {
       if let note = automaticTransition(&items, after: index) { notes.append(note) }
     }
-    if mix.needsTempo(inputs) {
+    if tempo {
       notes += inputs.indices.compactMap { index in
         InputBeat(facts: facts[index], stated: inputs[index].options.beat).note.map { "\(inputs[index].label): \($0)" }
       }
@@ -107,14 +108,15 @@ struct MixPlanning {
     }
   }
 
-  private func item(_ index: Int, input: InputSource, length: Int64) throws(RenderError) -> PlanItem {
+  /// The plan item of input `index`, with its beat grid when `withBeat`.
+  private func item(_ index: Int, input: InputSource, length: Int64, withBeat: Bool) throws(RenderError) -> PlanItem {
     let options = input.options
     try Self.checkTimes(of: input)
     var item = PlanItem(
       source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
       gain: gain(options) * Decibels.factor(levelling?.gainDB(ofInput: index) ?? 0), fadeIn: fade(options.fadeIn),
       fadeOut: fade(options.fadeOut), album: input.album ?? facts[index].info.tags["album"], label: input.label)
-    if mix.needsTempo(inputs) { item.beat = beatGrid(index, input: input) }
+    if withBeat { item.beat = beatGrid(index, input: input) }
     if index == 0, let stretch {
       item.inPoint += stretch.trimmed
       item.stretch = (stretch.frames, stretch.method)
