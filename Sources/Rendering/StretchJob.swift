@@ -10,9 +10,9 @@ import Stretching
 /// Preserve-pitch reads the source twice: Rubber Band studies the whole stretch before it
 /// processes any of it.
 final class StretchJob: @unchecked Sendable {
-  private let source: SplicedSamples
+  private let source: ReadAheadSamples
   /// The second reader Rubber Band's study pass reads; nil for varispeed.
-  private let study: SplicedSamples?
+  private let study: ReadAheadSamples?
   private let duration: Int64
   private let sourceFrames: Int64
   private let channels: Int
@@ -35,23 +35,14 @@ final class StretchJob: @unchecked Sendable {
     case preservePitch(ChannelSplitStretcher)
   }
 
-  /// What the thread hands on: a block of interleaved samples, or why it stopped.
-  enum Output: Sendable {
-    case samples([Float])
-    case failed(Failure)
-  }
-
-  /// An error from the stretching thread, carried to the thread that reads the clip.
-  struct Failure: @unchecked Sendable {
-    let error: any Error
-  }
-
-  /// Opens `clip`'s source at `path` in `layout` (the mix's), ready to stretch it as `stretch` says.
+  /// Opens `clip`'s source at `path` in `layout` (the mix's), ready to stretch it as `stretch` says;
+  /// the source is decoded ahead on a thread of its own.
   init(clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, tolerance: DecodeTolerance, info: AudioStreamInfo) throws {
-    let open = { () throws -> SplicedSamples in
-      SplicedSamples(
+    let open = { () throws -> ReadAheadSamples in
+      let spliced = SplicedSamples(
         source: try AudioFileReader(path: path, output: layout, tolerance: tolerance, known: info), clip: clip.unstretched,
         channels: layout.channelCount)
+      return ReadAheadSamples(spliced, channels: layout.channelCount)
     }
     self.path = path
     duration = clip.duration
@@ -86,7 +77,7 @@ final class StretchJob: @unchecked Sendable {
 
   /// Stretches the whole clip into `queue`, block by block, then finishes it; stops early when
   /// the queue is closed.
-  func run(into queue: BoundedQueue<Output>) {
+  func run(into queue: BoundedQueue<ThreadedBlocks.Block>) {
     do {
       if let study, case .preservePitch(let rubberBand) = stretcher {
         var studied: Int64 = 0
@@ -113,7 +104,7 @@ final class StretchJob: @unchecked Sendable {
         guard queue.put(.samples(block)) else { return }
       }
     } catch {
-      _ = queue.put(.failed(Failure(error: error)))
+      _ = queue.put(.failed(ThreadedBlocks.Failure(error: error)))
     }
     queue.finish()
   }
@@ -137,7 +128,7 @@ final class StretchJob: @unchecked Sendable {
   /// last. A source a frame or two short (a rate conversion's rounding: a track read alone where
   /// the plan measured it in a resampled run) is made up with silence; more missing is a
   /// truncated file.
-  private func next(of reader: SplicedSamples, read: inout Int64) throws -> UnsafeBufferPointer<Float>? {
+  private func next(of reader: ReadAheadSamples, read: inout Int64) throws -> UnsafeBufferPointer<Float>? {
     if let block = try reader.nextBlock() {
       read += Int64(block.count / channels)
       return block

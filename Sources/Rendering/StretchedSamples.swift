@@ -10,8 +10,7 @@ import Foundation
 /// says it cannot). Its queue holds the whole clip, up to `bufferBytes`, so a clip opened ahead
 /// of time (`TimelineStreamer`) is stretched while the mix plays what comes before it.
 final class StretchedSamples: ClipSamples {
-  private let queue: BoundedQueue<StretchJob.Output>
-  private let handedOut: UnsafeMutableBufferPointer<Float>
+  private let blocks: ThreadedBlocks
   private(set) var framesDelivered: Int64 = 0
   private let channels: Int
   var copiesSamplesExactly: Bool { false }
@@ -21,29 +20,14 @@ final class StretchedSamples: ClipSamples {
     let job = try StretchJob(clip: clip, stretch: stretch, path: path, layout: layout, tolerance: tolerance, info: info)
     channels = layout.channelCount
     let blockBytes = StretchJob.blockFrames * layout.channelCount * MemoryLayout<Float>.size
-    queue = BoundedQueue(capacity: max(16, min(Int(clip.duration) / StretchJob.blockFrames + 1, Self.bufferBytes / blockBytes)))
-    handedOut = .allocate(capacity: StretchJob.blockFrames * channels)
-    let queue = self.queue
-    let thread = Thread { job.run(into: queue) }
-    thread.name = "segue-stretch"
-    thread.start()
-  }
-
-  /// A render that stops early stops the stretching thread here.
-  deinit {
-    queue.close()
-    handedOut.deallocate()
+    let capacity = max(16, min(Int(clip.duration) / StretchJob.blockFrames + 1, Self.bufferBytes / blockBytes))
+    blocks = ThreadedBlocks(capacity: capacity, name: "segue-stretch") { job.run(into: $0) }
   }
 
   func nextBlock() throws -> UnsafeBufferPointer<Float>? {
-    switch queue.take() {
-    case nil: return nil
-    case .failed(let failure): throw failure.error
-    case .samples(let samples):
-      _ = handedOut.update(fromContentsOf: samples)
-      framesDelivered += Int64(samples.count / channels)
-      return UnsafeBufferPointer(rebasing: handedOut[0..<samples.count])
-    }
+    guard let block = try blocks.next() else { return nil }
+    framesDelivered += Int64(block.count / channels)
+    return block
   }
 
   func seek(toFrame frame: Int64) -> Bool { false }
@@ -52,5 +36,5 @@ final class StretchedSamples: ClipSamples {
   static let bufferBytes = 32 << 20
 
   /// True while the stretching thread still has frames to make (or waits for room to put them).
-  var isStretching: Bool { !queue.hasFinished }
+  var isStretching: Bool { !blocks.queue.hasFinished }
 }
