@@ -8,7 +8,7 @@
 /// all below that level, which only grows, so they cannot be the answer.
 ///
 /// The full interpolation is libebur128's own filter (`PeakScanBound` derives its taps), summed in
-/// `Float` sixteen outputs at a time; libebur128 sums in double, one output at a time, and on
+/// `Float` sixteen outputs at a time (`segue_filtered_peak`); libebur128 sums in double, one output at a time, and on
 /// brickwall-limited music, where most windows come within 1 dB of the loudest peak, measuring
 /// them through it took half of a levelled render's CPU. The two agree to 1e-4 dB
 /// (`PeakScanTests`, against libebur128 fed every frame).
@@ -32,7 +32,7 @@ final class PeakScan {
   init?(sampleRate: Int, channelCount: Int) {
     guard sampleRate > 0, channelCount > 0 else { return nil }
     self.channelCount = channelCount
-    bound = PeakScanBound(sampleRate: sampleRate)
+    bound = PeakScanBound(sampleRate: sampleRate, channelCount: channelCount)
     historyFrames = bound.historyFrames
     frames = Array(repeating: 0, count: (historyFrames + Self.windowFrames) * channelCount)
   }
@@ -94,7 +94,7 @@ final class PeakScan {
 
   /// Measures a window if it can hold the true peak: `both` holds its history, then the window.
   private func closeWindow(_ both: UnsafeBufferPointer<Float>) {
-    let peak = bound.highest(in: both, from: historyFrames, channelCount: channelCount, level: max(samplePeak, truePeakMeasured))
+    let peak = bound.highest(in: both, from: historyFrames, level: max(samplePeak, truePeakMeasured))
     samplePeak = max(samplePeak, peak.samplePeak)
     windowCount += 1
     guard let truePeak = peak.truePeak else { return }

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// Upper bounds, cheap to compute, on the samples libebur128's true-peak interpolator makes from
@@ -21,21 +22,24 @@ import Foundation
 struct PeakScanBound {
   /// The frames each interpolated sample depends on: the newest and the ones before it.
   let historyFrames: Int
+  private let channelCount: Int
   /// The bounds to try, cheapest first; the last sums every tap (its tail is 0).
   private let stages: [Estimate]
 
   /// Central taps summed exactly, and what the others can add at most.
   private struct Estimate {
-    /// Per phase from 1 to `factor - 1`: the central taps (frames back from the newest, coefficient).
-    var phases: [[(framesBack: Int, coefficient: Float)]] = []
+    /// Per phase from 1 to `factor - 1`, its central taps: where each reads (in samples from the
+    /// newest, interleaved) and its coefficient.
+    var phases: [(offsets: [Int], coefficients: [Float])] = []
     /// The largest sum of the other taps' magnitudes in any phase, as a fraction of the sample peak.
     var tail: Float = 0
   }
 
   private static let taps = 49
 
-  /// The bound for libebur128's interpolator at `sampleRate`.
-  init(sampleRate: Int) {
+  /// The bound for libebur128's interpolator at `sampleRate`, over `channelCount` interleaved channels.
+  init(sampleRate: Int, channelCount: Int) {
+    self.channelCount = channelCount
     let factor = sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1
     historyFrames = (Self.taps + factor - 1) / factor
     stages = [Double.infinity, 0.3, 0.1, 0].map { tailLimit in
@@ -44,7 +48,8 @@ struct PeakScanBound {
         let taps = stride(from: phase, to: Self.taps, by: factor).sorted { abs($0 - Self.taps / 2) < abs($1 - Self.taps / 2) }
         let magnitudes = taps.map { abs(Self.coefficient($0, factor: factor)) }
         let kept = magnitudes.indices.first { magnitudes[$0...].reduce(0, +) <= tailLimit } ?? taps.count
-        estimate.phases.append(taps[..<kept].map { ($0 / factor, Float(Self.coefficient($0, factor: factor))) })
+        let central = taps[..<kept]
+        estimate.phases.append((central.map { -($0 / factor) * channelCount }, central.map { Float(Self.coefficient($0, factor: factor)) }))
         estimate.tail = max(estimate.tail, Float(magnitudes[kept...].reduce(0, +)))
       }
       return estimate
@@ -58,16 +63,16 @@ struct PeakScanBound {
     return sinc * 0.5 * (1 - cos(2 * .pi * Double(j) / Double(taps - 1)))
   }
 
-  /// What the frames from `start` on in `samples` (interleaved, `channelCount` channels,
-  /// `historyFrames` real frames before `start`) reach: their sample peak, and their true peak
-  /// unless a bound shows it stays under `level`.
-  func highest(in samples: UnsafeBufferPointer<Float>, from start: Int, channelCount: Int, level: Float) -> WindowPeak {
+  /// What the frames from `start` on in interleaved `samples` (with `historyFrames` real frames
+  /// before `start`) reach: their sample peak, and their true peak unless a bound shows it stays
+  /// under `level`.
+  func highest(in samples: UnsafeBufferPointer<Float>, from start: Int, level: Float) -> WindowPeak {
     let first = start * channelCount
     let samplePeak = largestMagnitude(UnsafeBufferPointer(rebasing: samples[first...]))
     let before = largestMagnitude(UnsafeBufferPointer(rebasing: samples[(first - (historyFrames - 1) * channelCount)..<first]))
     for stage in stages {
       let estimated = stage.phases.reduce(Float(0)) { highest, taps in
-        taps.isEmpty ? highest : max(highest, Self.maxMagnitude(of: taps, over: samples, from: first, channelCount: channelCount))
+        taps.offsets.isEmpty ? highest : max(highest, Self.filteredPeak(taps, over: samples, from: first))
       }
       if stage.tail == 0 { return WindowPeak(samplePeak: samplePeak, truePeak: max(samplePeak, estimated)) }
       if max(samplePeak, (estimated + stage.tail * max(samplePeak, before)) * 1.001) < level { break }
@@ -83,32 +88,9 @@ struct PeakScanBound {
     var truePeak: Float?
   }
 
-  /// The largest magnitude of `Σ coefficient · x[i - framesBack]` for the samples `i` of `samples` from `first` on.
-  ///
-  /// Sixteen samples at a time, with the sums kept in registers: a pass over memory per tap
-  /// would cost more in loads and stores than in arithmetic. Each lane adds the taps in the same
-  /// order as the one-at-a-time loop for the last few samples, so both give the same sums.
-  private static func maxMagnitude(
-    of taps: [(framesBack: Int, coefficient: Float)], over samples: UnsafeBufferPointer<Float>, from first: Int, channelCount: Int
-  ) -> Float {
-    let count = samples.count - first
-    let whole = count - count % 16
-    let start = samples.baseAddress! + first
-    let offsets = taps.map { (offset: -$0.framesBack * channelCount, coefficient: $0.coefficient) }
-    var highest = SIMD16<Int32>()
-    for index in stride(from: 0, to: whole, by: 16) {
-      var sum = SIMD16<Float>()
-      for tap in offsets {
-        sum += tap.coefficient * UnsafeRawPointer(start + index + tap.offset).loadUnaligned(as: SIMD16<Float>.self)
-      }
-      let magnitude = unsafeBitCast(sum, to: SIMD16<Int32>.self) & 0x7fff_ffff
-      highest.replace(with: magnitude, where: magnitude .> highest)
-    }
-    var rest: Int32 = 0
-    for index in whole..<count {
-      let sum = offsets.reduce(Float(0)) { $0 + $1.coefficient * start[index + $1.offset] }
-      rest = max(rest, Int32(bitPattern: sum.bitPattern & 0x7fff_ffff))
-    }
-    return Float(bitPattern: UInt32(max(highest.max(), rest)))
+  /// The largest magnitude of `Σ coefficient · x[i + offset]` over the taps, for the samples `i`
+  /// of `samples` from `first` on.
+  private static func filteredPeak(_ taps: (offsets: [Int], coefficients: [Float]), over samples: UnsafeBufferPointer<Float>, from first: Int) -> Float {
+    segue_filtered_peak(samples.baseAddress! + first, samples.count - first, taps.offsets, taps.coefficients, taps.offsets.count)
   }
 }

@@ -1,3 +1,4 @@
+import CKernels
 import FFmpegAudio
 
 /// Turns interleaved float samples into an encoder's PCM, dithering only where it must.
@@ -42,106 +43,43 @@ struct PCMConverter {
       for index in 0..<count { out[index] = samples[first + index * stride] }
     case .int16:
       Quantizer(bits: 16, dither: dither, channels: channels, firstFrame: firstFrame)
-        .quantize(samples, first: first, stride: stride, count: count, into: raw.assumingMemoryBound(to: Int16.self), shift: 0)
+        .quantize(samples, first: first, stride: stride, count: count, into: raw.assumingMemoryBound(to: Int16.self))
     case .int32(let bits):
       Quantizer(bits: bits, dither: dither, channels: channels, firstFrame: firstFrame)
-        .quantize(samples, first: first, stride: stride, count: count, into: raw.assumingMemoryBound(to: Int32.self), shift: 32 - bits)
+        .quantize(samples, first: first, stride: stride, count: count, into: raw.assumingMemoryBound(to: Int32.self))
     }
   }
 }
 
-/// Rounds float samples in [-1, 1) to `bits`-bit integers, with optional position-seeded TPDF dither.
+/// Rounds float samples in [-1, 1) to `bits`-bit integers, with optional position-seeded TPDF
+/// dither (`segue_quantize16` and `segue_quantize32`: halves to even, clamped at full scale, a NaN
+/// included, never a trap).
 struct Quantizer {
-  let scale: Double
-  let maximum: Double
+  let bits: Int
   let dither: Bool
   /// Index of the block's first sample in the whole output's interleaved sample sequence.
   let firstSample: UInt64
 
   init(bits: Int, dither: Bool, channels: Int, firstFrame: Int64) {
-    scale = Double(sign: .plus, exponent: bits - 1, significand: 1)
-    maximum = scale - 1
+    self.bits = bits
     self.dither = dither
     firstSample = UInt64(firstFrame) &* UInt64(channels)
   }
 
-  /// Writes the integers for `count` samples, every `stride`-th from `first`, to `out`, shifted
-  /// left by `shift` bits (24-bit samples sit high in 32-bit words).
-  ///
-  /// Up to 16 bits the arithmetic is done in `Float`, which holds every step and the dither to
-  /// 1/256 of a step, at half the vector operations of `Double`; deeper words need `Double`.
-  @inline(__always)
-  func quantize<Word: FixedWidthInteger>(
-    _ samples: UnsafeBufferPointer<Float>, first: Int, stride: Int, count: Int, into out: UnsafeMutablePointer<Word>, shift: Int
-  ) {
-    if scale <= 32_768 {
-      quantize(in: Float.self, samples, first: first, stride: stride, count: count, into: out, shift: shift)
-    } else {
-      quantize(in: Double.self, samples, first: first, stride: stride, count: count, into: out, shift: shift)
-    }
+  /// Writes 16-bit integers for `count` samples, every `stride`-th from `first`, to `out`.
+  func quantize(_ samples: UnsafeBufferPointer<Float>, first: Int, stride: Int, count: Int, into out: UnsafeMutablePointer<Int16>) {
+    segue_quantize16(samples.baseAddress! + first, stride, count, out, position(of: first), dither ? 1 : 0)
   }
 
-  /// The loop, computing in `Value`: written twice, with and without dither, so neither tests the
-  /// choice per sample and the compiler can vectorize each.
-  ///
-  /// Each value is clamped bound first (`max(x, y)` returns `x` unless `y >= x`), so even a NaN
-  /// comes out as a number, then rounded by `roundedToInteger`.
-  @inline(__always)
-  private func quantize<Word: FixedWidthInteger, Value: QuantizingFloat>(
-    in _: Value.Type, _ samples: UnsafeBufferPointer<Float>, first: Int, stride: Int, count: Int, into out: UnsafeMutablePointer<Word>,
-    shift: Int
-  ) {
-    let base = samples.baseAddress! + first
-    let firstPosition = firstSample &+ UInt64(truncatingIfNeeded: first)
-    let (scale, maximum) = (Value(scale), Value(maximum))
-    if dither {
-      for index in 0..<count {
-        let noise = Value(Self.triangularNoise(firstPosition &+ UInt64(truncatingIfNeeded: index &* stride))) / 65_536
-        let value = Value(base[index &* stride]) * scale + noise
-        out[index] = Word(truncatingIfNeeded: min(maximum, max(-scale, value)).roundedToInteger << shift)
-      }
-    } else {
-      for index in 0..<count {
-        let value = Value(base[index &* stride]) * scale
-        out[index] = Word(truncatingIfNeeded: min(maximum, max(-scale, value)).roundedToInteger << shift)
-      }
-    }
+  /// Writes `bits`-bit integers, at the top of 32-bit words (24-bit samples sit high), for `count`
+  /// samples, every `stride`-th from `first`, to `out`.
+  func quantize(_ samples: UnsafeBufferPointer<Float>, first: Int, stride: Int, count: Int, into out: UnsafeMutablePointer<Int32>) {
+    segue_quantize32(samples.baseAddress! + first, stride, count, out, Int32(bits), position(of: first), dither ? 1 : 0)
   }
 
-  /// Noise with a triangular distribution on (-1, 1), in 65,536ths, a pure function of `index`:
-  /// the difference of the two 16-bit halves of a 32-bit hash of it (Wellons' lowbias32, two
-  /// multiplies).
-  @inline(__always)
-  static func triangularNoise(_ index: UInt64) -> Int32 {
-    var z = UInt32(truncatingIfNeeded: index) ^ (UInt32(truncatingIfNeeded: index >> 32) &* 0x9E37_79B9)
-    z = (z ^ (z >> 16)) &* 0x7FEB_352D
-    z = (z ^ (z >> 15)) &* 0x846C_A68B
-    z ^= z >> 16
-    return Int32(z & 0xFFFF) - Int32(z >> 16)
-  }
-}
+  /// The position in the whole output of the block's sample `index`, which seeds its noise.
+  private func position(of index: Int) -> UInt64 { firstSample &+ UInt64(truncatingIfNeeded: index) }
 
-/// A float type the quantizer computes in: `Float` up to 16 bits, `Double` beyond.
-protocol QuantizingFloat: BinaryFloatingPoint {
-  /// The whole number nearest this value (halves to even), which must be under a quarter of
-  /// 2^`significandBitCount` in magnitude: adding 1.5 × 2^`significandBitCount`, where values are
-  /// one apart, rounds it, and the sum's low bits then hold the integer. No call into libm for
-  /// `rounded()`, no checked conversion, and it vectorizes.
-  var roundedToInteger: Int32 { get }
-}
-
-extension Float: QuantizingFloat {
-  @inline(__always)
-  var roundedToInteger: Int32 {
-    let offset: Float = 12_582_912
-    return Int32(bitPattern: (self + offset).bitPattern &- offset.bitPattern)
-  }
-}
-
-extension Double: QuantizingFloat {
-  @inline(__always)
-  var roundedToInteger: Int32 {
-    let offset = 6_755_399_441_055_744.0
-    return Int32(truncatingIfNeeded: Int64(bitPattern: (self + offset).bitPattern &- offset.bitPattern))
-  }
+  /// Noise with a triangular distribution on (-1, 1), in 65,536ths, a pure function of `index`.
+  static func triangularNoise(_ index: UInt64) -> Int32 { segue_triangular_noise(index) }
 }

@@ -15,14 +15,43 @@ import Testing
     ]
     #expect(Self.integers(cases.map(\.0), quantizer) == cases.map { Int16($0.1) })
     let wide = Quantizer(bits: 24, dither: false, channels: 2, firstFrame: 0)
-    #expect(Self.integers([Float(8_388_607) / 8_388_608, -1], wide, shift: 8) == [Int32(8_388_607) << 8, Int32(-8_388_608) << 8])
+    #expect(Self.integers([Float(8_388_607) / 8_388_608, -1], wide) == [Int32(8_388_607) << 8, Int32(-8_388_608) << 8])
   }
 
-  private static func integers<Word: FixedWidthInteger>(_ samples: [Float], _ quantizer: Quantizer, shift: Int = 0) -> [Word] {
-    [Word](unsafeUninitializedCapacity: samples.count) { out, count in
-      samples.withUnsafeBufferPointer { quantizer.quantize($0, first: 0, stride: 1, count: $0.count, into: out.baseAddress!, shift: shift) }
+  private static func integers(_ samples: [Float], _ quantizer: Quantizer) -> [Int16] {
+    [Int16](unsafeUninitializedCapacity: samples.count) { out, count in
+      samples.withUnsafeBufferPointer { quantizer.quantize($0, first: 0, stride: 1, count: $0.count, into: out.baseAddress!) }
       count = samples.count
     }
+  }
+
+  private static func integers(_ samples: [Float], _ quantizer: Quantizer) -> [Int32] {
+    [Int32](unsafeUninitializedCapacity: samples.count) { out, count in
+      samples.withUnsafeBufferPointer { quantizer.quantize($0, first: 0, stride: 1, count: $0.count, into: out.baseAddress!) }
+      count = samples.count
+    }
+  }
+
+  /// Each sample's noise is the one its position in the whole output seeds, also where a block's
+  /// positions cross 2^32 (the kernel seeds in 32-bit lanes between such crossings), in the
+  /// interleaved order and every second sample (a planar output's channel).
+  @Test(arguments: [1, 2])
+  func ditherIsSeededByPositionAcrossTwoToThe32(stride: Int) {
+    let count = 37
+    let samples = (0..<(count * stride + 1)).map { Float($0 % 13) * 0.071 - 0.43 }
+    let firstFrame = Int64((1 << 32) - 23) / 2
+    let quantizer = Quantizer(bits: 16, dither: true, channels: 2, firstFrame: firstFrame)
+    let words = [Int16](unsafeUninitializedCapacity: count) { out, written in
+      samples.withUnsafeBufferPointer { quantizer.quantize($0, first: 1, stride: stride, count: count, into: out.baseAddress!) }
+      written = count
+    }
+    let expected = (0..<count).map { index -> Int16 in
+      let position = UInt64(firstFrame) * 2 + 1 + UInt64(index * stride)
+      // In Float, as the quantizer computes up to 16 bits.
+      let value = samples[1 + index * stride] * 32_768 + Float(Quantizer.triangularNoise(position)) / 65_536
+      return Int16(min(32_767, max(-32_768, value.rounded(.toNearestOrEven))))
+    }
+    #expect(words == expected)
   }
 
   @Test func ditherIsTriangularAndUncorrelated() {

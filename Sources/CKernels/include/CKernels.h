@@ -1,0 +1,39 @@
+/* Segue's inner loops over samples, in C so that each is compiled twice on x86-64: once for the
+ * baseline processor (SSE2) and once for x86-64-v3 (AVX2, FMA), the right one chosen when the
+ * program loads. Swift compiles for the baseline only and has no way to do this per function.
+ * Elsewhere each kernel is compiled once, for the target's own vector unit (NEON on arm64). */
+#ifndef SEGUE_KERNELS_H
+#define SEGUE_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Noise with a triangular distribution on (-1, 1), in 65,536ths, a pure function of `index`: the
+ * difference of the two 16-bit halves of a 32-bit hash of it (Wellons' lowbias32). */
+static inline int32_t segue_triangular_noise(uint64_t index) {
+  uint32_t z = (uint32_t)index ^ ((uint32_t)(index >> 32) * 0x9E3779B9u);
+  z = (z ^ (z >> 16)) * 0x7FEB352Du;
+  z = (z ^ (z >> 15)) * 0x846CA68Bu;
+  z ^= z >> 16;
+  return (int32_t)(z & 0xFFFF) - (int32_t)(z >> 16);
+}
+
+/* Rounds `count` float samples in [-1, 1), every `stride`-th from `in`, to 16-bit integers in
+ * `out` (one after another): halves to even, clamped at full scale (a NaN to the lowest value).
+ * With `dither`, TPDF noise of ±1 step is added first, sample `i`'s seeded by its position
+ * `position + i·stride` in the whole output. Computed in float, which holds every step and the
+ * noise to 1/256 of a step. */
+void segue_quantize16(const float *in, ptrdiff_t stride, size_t count, int16_t *out, uint64_t position, int dither);
+
+/* As `segue_quantize16`, to `bits`-bit integers (up to 32) shifted to the top of 32-bit words:
+ * computed in float up to 16 bits, in double beyond. */
+void segue_quantize32(const float *in, ptrdiff_t stride, size_t count, int32_t *out, int bits, uint64_t position, int dither);
+
+/* The largest magnitude among `count` floats (0 when there are none). */
+float segue_largest_magnitude(const float *values, size_t count);
+
+/* The largest magnitude of `Σ coefficients[t] · start[i + offsets[t]]` over the taps `t`, for
+ * `i` from 0 to `count` - 1: a FIR filter's output peak. Every output sums its taps in order. */
+float segue_filtered_peak(const float *start, size_t count, const ptrdiff_t *offsets, const float *coefficients, size_t taps);
+
+#endif

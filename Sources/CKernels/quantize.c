@@ -1,0 +1,88 @@
+#include "CKernels.h"
+#include "kernels.h"
+#include <string.h>
+
+/* The whole number nearest `value` (halves to even), for |value| under 2^22: adding 1.5·2^23 leaves
+ * it in the low bits of the sum, with no call into libm and no checked conversion. */
+static inline int32_t rounded_float(float value) {
+  const float offset = 12582912.0f;
+  float sum = value + offset;
+  uint32_t bits, offset_bits;
+  memcpy(&bits, &sum, 4);
+  memcpy(&offset_bits, &offset, 4);
+  return (int32_t)(bits - offset_bits);
+}
+
+/* As `rounded_float`, in double, for |value| under 2^51. */
+static inline int32_t rounded_double(double value) {
+  const double offset = 6755399441055744.0;
+  double sum = value + offset;
+  uint64_t bits, offset_bits;
+  memcpy(&bits, &sum, 8);
+  memcpy(&offset_bits, &offset, 8);
+  return (int32_t)(bits - offset_bits);
+}
+
+/* `value` clamped to [-scale, maximum]; a NaN becomes -scale. */
+#define CLAMPED(value, scale, maximum) ((value) >= -(scale) ? ((value) < (maximum) ? (value) : (maximum)) : -(scale))
+
+/* How many of `count` samples, `stride` apart from `position`, lie before the low 32 bits of the
+ * position wrap: within such a run the noise's seed is computed in 32-bit lanes. */
+static inline size_t run_length(uint64_t position, ptrdiff_t stride, size_t count) {
+  uint64_t room = (UINT32_MAX - (uint32_t)position) / (uint64_t)stride + 1;
+  return count < room ? count : (size_t)room;
+}
+
+/* The noise of the sample at 32-bit position `low` in a run whose high bits hash to `mix`: the
+ * same value as `segue_triangular_noise` of the whole position. */
+static inline int32_t run_noise(uint32_t low, uint32_t mix) {
+  uint32_t z = low ^ mix;
+  z = (z ^ (z >> 16)) * 0x7FEB352Du;
+  z = (z ^ (z >> 15)) * 0x846CA68Bu;
+  z ^= z >> 16;
+  return (int32_t)(z & 0xFFFF) - (int32_t)(z >> 16);
+}
+
+/* The loop over one run, for one word type and one float type (`Real`), with dither or without: each
+ * written out by the macro so that no loop tests a choice per sample and each vectorizes. */
+#define QUANTIZE_RUN(Word, Real, round, scale, maximum, shift)                                                 \
+  if (dither) {                                                                                            \
+    for (size_t i = 0; i < n; i++) {                                                                       \
+      Real noise = (Real)run_noise(low + (uint32_t)i * (uint32_t)stride, mix) / (Real)65536;              \
+      Real value = (Real)in[(ptrdiff_t)i * stride] * scale + noise;                                        \
+      out[i] = (Word)((uint32_t)round(CLAMPED(value, scale, maximum)) << shift);                           \
+    }                                                                                                      \
+  } else {                                                                                                 \
+    for (size_t i = 0; i < n; i++) {                                                                       \
+      Real value = (Real)in[(ptrdiff_t)i * stride] * scale;                                                \
+      out[i] = (Word)((uint32_t)round(CLAMPED(value, scale, maximum)) << shift);                           \
+    }                                                                                                      \
+  }
+
+/* Walks the runs of `count` samples, running `body` on each with `n`, `low` and `mix` set. */
+#define FOR_EACH_RUN(body)                                                                                 \
+  while (count > 0) {                                                                                      \
+    size_t n = run_length(position, stride, count);                                                        \
+    uint32_t low = (uint32_t)position, mix = (uint32_t)(position >> 32) * 0x9E3779B9u;                     \
+    body;                                                                                                  \
+    in += (ptrdiff_t)n * stride;                                                                           \
+    out += n;                                                                                              \
+    position += (uint64_t)n * (uint64_t)stride;                                                            \
+    count -= n;                                                                                            \
+  }
+
+SEGUE_KERNEL void segue_quantize16(const float *in, ptrdiff_t stride, size_t count, int16_t *out, uint64_t position, int dither) {
+  const float scale = 32768.0f, maximum = 32767.0f;
+  FOR_EACH_RUN(QUANTIZE_RUN(int16_t, float, rounded_float, scale, maximum, 0))
+}
+
+SEGUE_KERNEL void segue_quantize32(const float *in, ptrdiff_t stride, size_t count, int32_t *out, int bits, uint64_t position, int dither) {
+  const int shift = 32 - bits;
+  if (bits <= 16) {
+    const float scale = (float)(1 << (bits - 1)), maximum = scale - 1;
+    FOR_EACH_RUN(QUANTIZE_RUN(int32_t, float, rounded_float, scale, maximum, shift))
+  } else {
+    const double scale = (double)(1ull << (bits - 1)), maximum = scale - 1;
+    FOR_EACH_RUN(QUANTIZE_RUN(int32_t, double, rounded_double, scale, maximum, shift))
+  }
+}
