@@ -20,9 +20,8 @@ final class StretchJob: @unchecked Sendable {
   private let path: String
   private var sourceRead: Int64 = 0
   private var flushed = false
-  /// Stretched samples not yet handed on, from `offset` on.
-  private var stretched: [Float] = []
-  private var offset = 0
+  /// Stretched samples not yet handed on.
+  private let stretched: SampleQueue
   /// Two frames of silence, for a source a frame or two short.
   private let zeros: UnsafeMutableBufferPointer<Float>
 
@@ -69,6 +68,7 @@ final class StretchJob: @unchecked Sendable {
       stretcher = .preservePitch(rubberBand)
       study = try open()
     }
+    stretched = SampleQueue(channelCount: channels)
     zeros = .allocate(capacity: 2 * channels)
     zeros.initialize(repeating: 0)
   }
@@ -85,21 +85,12 @@ final class StretchJob: @unchecked Sendable {
       }
       var delivered: Int64 = 0
       while delivered < duration {
-        while stretched.count - offset < Self.blockFrames * channels && !flushed { try stretchMore() }
-        let remaining = Int(duration - delivered)
-        let ready = (stretched.count - offset) / channels
+        while stretched.frameCount < Self.blockFrames && !flushed { try stretchMore() }
+        let count = min(Int(duration - delivered), Self.blockFrames)
         // A stretcher that came up a frame or two short is padded with silence.
-        let count = min(remaining, Self.blockFrames, ready > 0 ? ready : remaining)
-        var block = [Float](repeating: 0, count: count * channels)
-        let available = min(count * channels, stretched.count - offset)
-        block.withUnsafeMutableBufferPointer { target in
-          stretched.withUnsafeBufferPointer { target.baseAddress!.update(from: $0.baseAddress! + offset, count: available) }
-        }
-        offset += available
-        if offset * 2 > stretched.count {
-          stretched.removeFirst(offset)
-          offset = 0
-        }
+        if stretched.frameCount < count { stretched.resize(frames: count) }
+        let block = SampleBlock(copying: stretched.front(frames: count))
+        stretched.drop(frames: count)
         delivered += Int64(count)
         guard queue.put(.samples(block)) else { return }
       }
@@ -115,10 +106,10 @@ final class StretchJob: @unchecked Sendable {
     let block = try next(of: source, read: &sourceRead)
     switch stretcher {
     case .varispeed(let varispeed):
-      stretched += try varispeed.process(block)
+      stretched.append(try varispeed.process(block))
       flushed = block == nil
     case .preservePitch(let rubberBand):
-      if let block { stretched += rubberBand.process(block) }
+      if let block { stretched.append(rubberBand.process(block)) }
       // Rubber Band hands everything over with the input's last block.
       flushed = block == nil || sourceRead == sourceFrames
     }

@@ -8,7 +8,7 @@ import Foundation
 final class ThreadedBlocks {
   /// What the producing thread hands on: a block of interleaved samples, or why it stopped.
   enum Block: Sendable {
-    case samples([Float])
+    case samples(SampleBlock)
     case failed(Failure)
   }
 
@@ -18,8 +18,8 @@ final class ThreadedBlocks {
   }
 
   let queue: BoundedQueue<Block>
-  /// The block handed out last, valid until the next call.
-  private var handedOut = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+  /// The block handed out last, kept until the next call.
+  private var handedOut: SampleBlock?
 
   /// Starts `produce` on a thread named `name`, with room for `capacity` blocks between the two.
   init(capacity: Int, name: String, produce: @escaping @Sendable (BoundedQueue<Block>) -> Void) {
@@ -30,25 +30,32 @@ final class ThreadedBlocks {
     thread.start()
   }
 
-  deinit {
-    queue.close()
-    handedOut.deallocate()
-  }
+  deinit { queue.close() }
 
   /// The next block, waiting for it; nil after the last; the producer's error, if it stopped on one.
   func next() throws -> UnsafeBufferPointer<Float>? {
     switch queue.take() {
     case nil: return nil
     case .failed(let failure): throw failure.error
-    case .samples(let samples):
-      if handedOut.count < samples.count {
-        handedOut.deallocate()
-        handedOut = .allocate(capacity: samples.count)
-      }
-      _ = handedOut.update(fromContentsOf: samples)
-      return UnsafeBufferPointer(rebasing: handedOut[0..<samples.count])
+    case .samples(let block):
+      handedOut = block
+      return UnsafeBufferPointer(block.samples)
     }
   }
+}
+
+/// Interleaved samples in a buffer of their own, handed from one thread to another as they are.
+final class SampleBlock: @unchecked Sendable {
+  // @unchecked: the producer fills the buffer before handing the block on, and only reads follow.
+  let samples: UnsafeMutableBufferPointer<Float>
+
+  /// A copy of `source`.
+  init(copying source: UnsafeBufferPointer<Float>) {
+    samples = .allocate(capacity: source.count)
+    _ = samples.initialize(fromContentsOf: source)
+  }
+
+  deinit { samples.deallocate() }
 }
 
 /// A clip's samples read ahead on a thread of its own, so that decoding runs beside the work that
@@ -69,7 +76,7 @@ final class ReadAheadSamples: ClipSamples {
     blocks = ThreadedBlocks(capacity: capacity, name: "segue-read-ahead") { queue in
       do {
         while let block = try reader.source.nextBlock() {
-          guard queue.put(.samples(Array(block))) else { return }
+          guard queue.put(.samples(SampleBlock(copying: block))) else { return }
         }
       } catch {
         _ = queue.put(.failed(ThreadedBlocks.Failure(error: error)))
