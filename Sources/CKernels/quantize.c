@@ -2,26 +2,22 @@
 #include "kernels.h"
 #include <string.h>
 
-/* The whole number nearest `value` (halves to even), for |value| under 2^22: adding 1.5·2^23 leaves
- * it in the low bits of the sum, with no call into libm and no checked conversion. */
-static inline int32_t rounded_float(float value) {
-  const float offset = 12582912.0f;
-  float sum = value + offset;
-  uint32_t bits, offset_bits;
-  memcpy(&bits, &sum, 4);
-  memcpy(&offset_bits, &offset, 4);
-  return (int32_t)(bits - offset_bits);
-}
+/* Defines `name`, the whole number nearest a `Real` value (halves to even), for values under a
+ * quarter of 2^(the significand's bits): adding `offset`, 1.5 times that power, leaves the integer
+ * in the low bits of the sum (`Bits`, the type's bit pattern), with no call into libm and no
+ * checked conversion. */
+#define DEFINE_ROUNDED(name, Real, Bits, offset)                                                             \
+  static inline int32_t name(Real value) {                                                                 \
+    const Real shift = offset;                                                                             \
+    Real sum = value + shift;                                                                              \
+    Bits bits, shift_bits;                                                                                 \
+    memcpy(&bits, &sum, sizeof bits);                                                                      \
+    memcpy(&shift_bits, &shift, sizeof shift_bits);                                                        \
+    return (int32_t)(bits - shift_bits);                                                                   \
+  }
 
-/* As `rounded_float`, in double, for |value| under 2^51. */
-static inline int32_t rounded_double(double value) {
-  const double offset = 6755399441055744.0;
-  double sum = value + offset;
-  uint64_t bits, offset_bits;
-  memcpy(&bits, &sum, 8);
-  memcpy(&offset_bits, &offset, 8);
-  return (int32_t)(bits - offset_bits);
-}
+DEFINE_ROUNDED(rounded_float, float, uint32_t, 12582912.0f)
+DEFINE_ROUNDED(rounded_double, double, uint64_t, 6755399441055744.0)
 
 /* `value` clamped to [-scale, maximum]; a NaN becomes -scale. */
 #define CLAMPED(value, scale, maximum) ((value) >= -(scale) ? ((value) < (maximum) ? (value) : (maximum)) : -(scale))
