@@ -38,7 +38,8 @@ SEGUE_KERNEL float segue_filtered_peak(const float *start, size_t count, const p
     lanes16 magnitude = __builtin_elementwise_abs(sum);
     highest = __builtin_elementwise_max(highest, magnitude);
   }
-  float peak = __builtin_reduce_max(highest);
+  float peak = 0;
+  for (int lane = 0; lane < 16; lane++) peak = highest[lane] > peak ? highest[lane] : peak;
   for (size_t i = whole; i < count; i++) {
     float sum = 0;
     for (size_t t = 0; t < taps; t++) sum += coefficients[t] * start[(ptrdiff_t)i + offsets[t]];
