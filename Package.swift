@@ -48,6 +48,7 @@ let package = Package(
     .executableTarget(name: "crossfade-two-files", dependencies: ["Rendering"], path: "Examples/crossfade-two-files"),
     .executableTarget(name: "album-to-one-file", dependencies: ["Rendering"], path: "Examples/album-to-one-file"),
     .target(name: "AudioTestSupport", dependencies: ["Rendering"], path: "Tests/AudioTestSupport"),
+    .testTarget(name: "KernelTests", dependencies: ["CKernels", "AudioTestSupport"]),
     .testTarget(name: "ContainersTests", dependencies: ["Containers", "AudioTestSupport"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
     .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Composition", "AudioTestSupport"]),

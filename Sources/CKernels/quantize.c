@@ -1,6 +1,8 @@
-#include "CKernels.h"
 #include "kernels.h"
 #include <string.h>
+
+/* Every multiply and add rounded on its own, in every copy (see CKernels.h). */
+#pragma STDC FP_CONTRACT OFF
 
 /* Defines `name`, the whole number nearest a `Real` value (halves to even), for values under a
  * quarter of 2^(the significand's bits): adding `offset`, 1.5 times that power, leaves the integer
@@ -67,12 +69,12 @@ static inline int32_t run_noise(uint32_t low, uint32_t mix) {
     count -= n;                                                                                            \
   }
 
-SEGUE_KERNEL void segue_quantize16(const float *in, ptrdiff_t stride, size_t count, int16_t *out, uint64_t position, int dither) {
+SEGUE_BODY void quantize16(const float *in, ptrdiff_t stride, size_t count, int16_t *out, uint64_t position, int dither) {
   const float scale = 32768.0f, maximum = 32767.0f;
   FOR_EACH_RUN(QUANTIZE_RUN(int16_t, float, rounded_float, scale, maximum, 0))
 }
 
-SEGUE_KERNEL void segue_quantize32(const float *in, ptrdiff_t stride, size_t count, int32_t *out, int bits, uint64_t position, int dither) {
+SEGUE_BODY void quantize32(const float *in, ptrdiff_t stride, size_t count, int32_t *out, int bits, uint64_t position, int dither) {
   const int shift = 32 - bits;
   if (bits <= 16) {
     const float scale = (float)(1 << (bits - 1)), maximum = scale - 1;
@@ -82,3 +84,10 @@ SEGUE_KERNEL void segue_quantize32(const float *in, ptrdiff_t stride, size_t cou
     FOR_EACH_RUN(QUANTIZE_RUN(int32_t, double, rounded_double, scale, maximum, shift))
   }
 }
+
+SEGUE_COPIES(void, segue_quantize16, (const float *in, ptrdiff_t stride, size_t count, int16_t *out, uint64_t position, int dither),
+             quantize16(in, stride, count, out, position, dither))
+
+SEGUE_COPIES(void, segue_quantize32,
+             (const float *in, ptrdiff_t stride, size_t count, int32_t *out, int bits, uint64_t position, int dither),
+             quantize32(in, stride, count, out, bits, position, dither))

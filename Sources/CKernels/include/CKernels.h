@@ -1,7 +1,8 @@
 /* Segue's inner loops over samples, in C so that each is compiled twice on x86-64: once for the
- * baseline processor (SSE2) and once for x86-64-v3 (AVX2, FMA), the right one chosen when the
- * program loads. Swift compiles for the baseline only and has no way to do this per function.
- * Elsewhere each kernel is compiled once, for the target's own vector unit (NEON on arm64). */
+ * baseline processor (SSE2) and once for AVX2 with FMA, the copy this processor runs chosen at
+ * each call. Swift compiles for the baseline only and has no way to do this per function.
+ * Elsewhere each kernel is compiled once, for the target's own vector unit (NEON on arm64).
+ * No copy contracts a multiply and an add into one rounding, so all give the same bits. */
 #ifndef SEGUE_KERNELS_H
 #define SEGUE_KERNELS_H
 
@@ -23,17 +24,39 @@ static inline int32_t segue_triangular_noise(uint64_t index) {
  * With `dither`, TPDF noise of ±1 step is added first, sample `i`'s seeded by its position
  * `position + i·stride` in the whole output. Computed in float, which holds every step and the
  * noise to 1/256 of a step. */
-void segue_quantize16(const float *in, ptrdiff_t stride, size_t count, int16_t *out, uint64_t position, int dither);
+typedef void segue_quantize16_kernel(const float *in, ptrdiff_t stride, size_t count, int16_t *out, uint64_t position, int dither);
 
-/* As `segue_quantize16`, to `bits`-bit integers (up to 32) shifted to the top of 32-bit words:
+/* As `segue_quantize16`, to `bits`-bit integers (1 to 32) shifted to the top of 32-bit words:
  * computed in float up to 16 bits, in double beyond. */
-void segue_quantize32(const float *in, ptrdiff_t stride, size_t count, int32_t *out, int bits, uint64_t position, int dither);
+typedef void segue_quantize32_kernel(const float *in, ptrdiff_t stride, size_t count, int32_t *out, int bits, uint64_t position, int dither);
 
-/* The largest magnitude among `count` floats (0 when there are none). */
-float segue_largest_magnitude(const float *values, size_t count);
+/* The largest magnitude among `count` floats (0 when there are none; NaN when one is NaN). */
+typedef float segue_largest_magnitude_kernel(const float *values, size_t count);
 
 /* The largest magnitude of `Σ coefficients[t] · start[i + offsets[t]]` over the taps `t`, for
- * `i` from 0 to `count` - 1: a FIR filter's output peak. Every output sums its taps in order. */
-float segue_filtered_peak(const float *start, size_t count, const ptrdiff_t *offsets, const float *coefficients, size_t taps);
+ * `i` from 0 to `count` - 1: a FIR filter's output peak (NaN when one output is NaN). Every
+ * output sums its taps in order, rounding after each multiply and each add. */
+typedef float segue_filtered_peak_kernel(const float *start, size_t count, const ptrdiff_t *offsets, const float *coefficients, size_t taps);
+
+segue_quantize16_kernel segue_quantize16;
+segue_quantize32_kernel segue_quantize32;
+segue_largest_magnitude_kernel segue_largest_magnitude;
+segue_filtered_peak_kernel segue_filtered_peak;
+
+/* One copy of every kernel, compiled for one processor level. */
+typedef struct {
+  segue_quantize16_kernel *quantize16;
+  segue_quantize32_kernel *quantize32;
+  segue_largest_magnitude_kernel *largest_magnitude;
+  segue_filtered_peak_kernel *filtered_peak;
+} segue_kernel_set;
+
+/* The copies the functions above call on this processor: the AVX2 ones where it has AVX2 and
+ * FMA, else the baseline ones. */
+const segue_kernel_set *segue_chosen_kernels(void);
+
+/* The copies compiled for the baseline processor, whatever this one is (for tests that compare
+ * them with the chosen ones). */
+const segue_kernel_set *segue_baseline_kernels(void);
 
 #endif

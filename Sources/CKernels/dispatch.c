@@ -1,0 +1,37 @@
+#include "kernels.h"
+
+static const segue_kernel_set baseline = {
+  segue_quantize16_baseline, segue_quantize32_baseline, segue_largest_magnitude_baseline, segue_filtered_peak_baseline,
+};
+
+const segue_kernel_set *segue_baseline_kernels(void) { return &baseline; }
+
+#ifdef SEGUE_HAS_WIDE_COPIES
+static const segue_kernel_set wide = {
+  segue_quantize16_wide, segue_quantize32_wide, segue_largest_magnitude_wide, segue_filtered_peak_wide,
+};
+
+/* The processor's features, from the C runtime (libgcc or compiler-rt), which reads them once at
+ * load: a test of two bits per call. */
+const segue_kernel_set *segue_chosen_kernels(void) {
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? &wide : &baseline;
+}
+#else
+const segue_kernel_set *segue_chosen_kernels(void) { return &baseline; }
+#endif
+
+void segue_quantize16(const float *in, ptrdiff_t stride, size_t count, int16_t *out, uint64_t position, int dither) {
+  segue_chosen_kernels()->quantize16(in, stride, count, out, position, dither);
+}
+
+void segue_quantize32(const float *in, ptrdiff_t stride, size_t count, int32_t *out, int bits, uint64_t position, int dither) {
+  segue_chosen_kernels()->quantize32(in, stride, count, out, bits, position, dither);
+}
+
+float segue_largest_magnitude(const float *values, size_t count) {
+  return segue_chosen_kernels()->largest_magnitude(values, count);
+}
+
+float segue_filtered_peak(const float *start, size_t count, const ptrdiff_t *offsets, const float *coefficients, size_t taps) {
+  return segue_chosen_kernels()->filtered_peak(start, count, offsets, coefficients, taps);
+}
