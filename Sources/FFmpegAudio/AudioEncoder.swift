@@ -20,7 +20,9 @@ final class AudioEncoder {
     guard let context else {
       throw FFmpegError(function: "avcodec_alloc_context3", code: segue_averror(ENOMEM), path: path)
     }
-    let format = Self.chooseSampleFormat(codec: codec, bitDepth: settings.bitDepth)
+    guard let format = Self.chooseSampleFormat(codec: codec, bitDepth: settings.bitDepth) else {
+      throw FFmpegError(function: "\(settings.codecName) takes no float, 16-bit or 32-bit samples", code: segue_averror(EINVAL), path: path)
+    }
     context.pointee.sample_fmt = format
     context.pointee.sample_rate = Int32(settings.layout.sampleRate)
     if let name = settings.channelLayoutName {
@@ -30,8 +32,8 @@ final class AudioEncoder {
     }
     context.pointee.time_base = AVRational(num: 1, den: Int32(settings.layout.sampleRate))
     let packed = av_get_packed_sample_fmt(format)
-    let significantBits = packed == AV_SAMPLE_FMT_S32 ? min(settings.bitDepth ?? 32, 32) : 0
-    if significantBits > 0 { context.pointee.bits_per_raw_sample = Int32(significantBits) }
+    let significantBits = min(settings.bitDepth ?? 32, 32)
+    if packed == AV_SAMPLE_FMT_S32 { context.pointee.bits_per_raw_sample = Int32(significantBits) }
     if let bitRate = settings.bitRate { context.pointee.bit_rate = Int64(bitRate) }
     if let quality = settings.vbrQuality {
       context.pointee.flags |= AV_CODEC_FLAG_QSCALE
@@ -57,8 +59,9 @@ final class AudioEncoder {
   /// The encoder's priming: frames of delay its first packets carry (AAC: 1024).
   var primingFrames: Int64 { Int64(context!.pointee.initial_padding) }
 
-  /// Sample formats in order of preference: float for lossy codecs, the asked-for depth otherwise.
-  private static func chooseSampleFormat(codec: UnsafePointer<AVCodec>, bitDepth: Int?) -> AVSampleFormat {
+  /// Sample formats in order of preference: float for lossy codecs, the asked-for depth otherwise;
+  /// nil when the encoder takes none of the formats Segue writes.
+  private static func chooseSampleFormat(codec: UnsafePointer<AVCodec>, bitDepth: Int?) -> AVSampleFormat? {
     let preferred: [AVSampleFormat] =
       switch bitDepth {
       case nil: [AV_SAMPLE_FMT_FLTP, AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_S32P, AV_SAMPLE_FMT_S32, AV_SAMPLE_FMT_S16P, AV_SAMPLE_FMT_S16]
@@ -72,7 +75,7 @@ final class AudioEncoder {
         cursor += 1
       }
     }
-    return preferred.first(where: supported.contains) ?? supported.first ?? AV_SAMPLE_FMT_FLTP
+    return supported.isEmpty ? AV_SAMPLE_FMT_FLTP : preferred.first(where: supported.contains)
   }
 
   /// Sets `layout` to FFmpeg's usual layout for `channelCount`, or, when the encoder does not

@@ -61,6 +61,7 @@ struct Quantizer {
   let firstSample: UInt64
 
   init(bits: Int, dither: Bool, channels: Int, firstFrame: Int64) {
+    precondition((1...32).contains(bits), "a quantizer makes integers of 1 to 32 bits")
     self.bits = bits
     self.dither = dither
     firstSample = UInt64(firstFrame) &* UInt64(channels)
