@@ -48,14 +48,54 @@ final class ThreadedBlocks {
 final class SampleBlock: @unchecked Sendable {
   // @unchecked: the producer fills the buffer before handing the block on, and only reads follow.
   let samples: UnsafeMutableBufferPointer<Float>
+  /// The whole buffer, which may be longer than `samples`; given back to `pool` when the block goes.
+  private let storage: UnsafeMutableBufferPointer<Float>
+  private let pool: SampleBlockPool
 
-  /// A copy of `source`.
-  init(copying source: UnsafeBufferPointer<Float>) {
-    samples = .allocate(capacity: source.count)
-    _ = samples.initialize(fromContentsOf: source)
+  fileprivate init(samples: UnsafeMutableBufferPointer<Float>, storage: UnsafeMutableBufferPointer<Float>, pool: SampleBlockPool) {
+    self.samples = samples
+    self.storage = storage
+    self.pool = pool
   }
 
-  deinit { samples.deallocate() }
+  deinit { pool.giveBack(storage) }
+}
+
+/// The buffers of one stream of `SampleBlock`s, given back as each block is released and used
+/// again for the next, so that a stream allocates no more buffers than it ever had blocks alive
+/// at once (which its queue's capacity bounds). Allocating each block afresh costs more than
+/// copying into it: a queue drained by one thread and refilled by another frees and allocates
+/// many blocks at a time, and the freed memory goes back to the system and returns as new
+/// pages, a page fault each.
+final class SampleBlockPool: @unchecked Sendable {
+  // @unchecked: `spare` is touched only while `lock` is held.
+  private let lock = NSLock()
+  private var spare: [UnsafeMutableBufferPointer<Float>] = []
+
+  /// A block holding a copy of `source`, in a spare buffer when one is large enough.
+  func block(copying source: UnsafeBufferPointer<Float>) -> SampleBlock {
+    let storage = takeSpare(atLeast: source.count) ?? .allocate(capacity: max(source.count, 1))
+    let samples = UnsafeMutableBufferPointer(rebasing: storage[0..<source.count])
+    _ = samples.initialize(fromContentsOf: source)
+    return SampleBlock(samples: samples, storage: storage, pool: self)
+  }
+
+  /// Removes and returns a spare buffer of at least `count` floats.
+  private func takeSpare(atLeast count: Int) -> UnsafeMutableBufferPointer<Float>? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let index = spare.firstIndex(where: { $0.count >= count }) else { return nil }
+    return spare.remove(at: index)
+  }
+
+  /// Keeps `buffer` for a later block.
+  fileprivate func giveBack(_ buffer: UnsafeMutableBufferPointer<Float>) {
+    lock.lock()
+    spare.append(buffer)
+    lock.unlock()
+  }
+
+  deinit { for buffer in spare { buffer.deallocate() } }
 }
 
 /// A clip's samples read ahead on a thread of its own, so that decoding runs beside the work that
@@ -73,10 +113,11 @@ final class ReadAheadSamples: ClipSamples {
     self.channels = channels
     copiesSamplesExactly = source.copiesSamplesExactly
     let reader = UncheckedReader(source: source)
+    let pool = SampleBlockPool()
     blocks = ThreadedBlocks(capacity: capacity, name: "segue-read-ahead") { queue in
       do {
         while let block = try reader.source.nextBlock() {
-          guard queue.put(.samples(SampleBlock(copying: block))) else { return }
+          guard queue.put(.samples(pool.block(copying: block))) else { return }
         }
       } catch {
         _ = queue.put(.failed(ThreadedBlocks.Failure(error: error)))

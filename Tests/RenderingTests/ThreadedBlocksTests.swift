@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import Rendering
+
+/// Blocks made on another thread arrive whole and in order, then the producer's error once, then
+/// nil; a consumer dropped midway stops its producer; and a stream's blocks reuse the buffers of
+/// those already taken, each holding exactly its own samples.
+@Suite struct ThreadedBlocksTests {
+  /// Blocks of `blockFrames` stereo frames counting up from 0, `blockCount` of them (nil: no end),
+  /// then an error when `failsAtEnd`.
+  final class CountingSource: ClipSamples, @unchecked Sendable {
+    // @unchecked: once read ahead, only the reading thread calls `nextBlock`; `made` is locked.
+    let blockFrames: Int
+    let blockCount: Int?
+    let failsAtEnd: Bool
+    private var samples: [Float]
+    private let lock = NSLock()
+    private var madeCount = 0
+    var made: Int { lock.withLock { madeCount } }
+    var framesDelivered: Int64 { Int64(made * blockFrames) }
+    var copiesSamplesExactly: Bool { true }
+
+    struct Failure: Error {}
+
+    init(blockFrames: Int, blockCount: Int?, failsAtEnd: Bool = false) {
+      self.blockFrames = blockFrames
+      self.blockCount = blockCount
+      self.failsAtEnd = failsAtEnd
+      samples = [Float](repeating: 0, count: blockFrames * 2)
+    }
+
+    func nextBlock() throws -> UnsafeBufferPointer<Float>? {
+      let index = made
+      if let blockCount, index == blockCount {
+        if failsAtEnd { throw Failure() }
+        return nil
+      }
+      for i in samples.indices { samples[i] = Float(index * samples.count + i) }
+      lock.withLock { madeCount += 1 }
+      return samples.withUnsafeBufferPointer { UnsafeBufferPointer(start: $0.baseAddress, count: $0.count) }
+    }
+
+    func seek(toFrame frame: Int64) -> Bool { false }
+  }
+
+  @Test func blocksArriveInOrderThenTheErrorThenNil() throws {
+    let source = CountingSource(blockFrames: 37, blockCount: 5, failsAtEnd: true)
+    let reader = ReadAheadSamples(source, channels: 2, capacity: 2)
+    for index in 0..<5 {
+      let block = try #require(try reader.nextBlock())
+      #expect(Array(block) == (0..<74).map { Float(index * 74 + $0) })
+    }
+    #expect(reader.framesDelivered == 5 * 37)
+    #expect(throws: CountingSource.Failure.self) { try reader.nextBlock() }
+    #expect(try reader.nextBlock() == nil)
+  }
+
+  @Test func droppingTheReaderStopsItsProducer() async throws {
+    let source = CountingSource(blockFrames: 64, blockCount: nil)
+    var reader: ReadAheadSamples? = ReadAheadSamples(source, channels: 2, capacity: 4)
+    _ = try reader?.nextBlock()
+    _ = try reader?.nextBlock()
+    reader = nil
+    try await Task.sleep(for: .milliseconds(200))
+    let made = source.made
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(source.made == made)
+    #expect(made <= 2 + 4 + 2, "the producer ran on past the queue's capacity")
+  }
+
+  @Test func aStreamReusesTheBuffersOfBlocksTaken() {
+    let pool = SampleBlockPool()
+    let first: [Float] = (0..<100).map(Float.init)
+    var block: SampleBlock? = first.withUnsafeBufferPointer { pool.block(copying: $0) }
+    let address = block?.samples.baseAddress
+    block = nil
+    let second: [Float] = (0..<60).map { Float(-$0) }
+    let reused = second.withUnsafeBufferPointer { pool.block(copying: $0) }
+    #expect(reused.samples.baseAddress == address)
+    #expect(Array(reused.samples) == second)
+    let longer: [Float] = (0..<150).map(Float.init)
+    let fresh = longer.withUnsafeBufferPointer { pool.block(copying: $0) }
+    #expect(fresh.samples.baseAddress != address)
+    #expect(Array(fresh.samples) == longer)
+  }
+}
