@@ -45,6 +45,14 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     return isFinished || isClosed
   }
 
+  /// True once either side has closed the queue: a producer with long work before its next `put`
+  /// asks this to stop early.
+  var wasClosed: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return isClosed
+  }
+
   /// Says no more elements will come: `take` returns what is left, then nil.
   func finish() {
     condition.lock()

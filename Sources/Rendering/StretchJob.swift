@@ -22,6 +22,8 @@ final class StretchJob: @unchecked Sendable {
   private var flushed = false
   /// Stretched samples not yet handed on.
   private let stretched: SampleQueue
+  /// The buffers of the blocks handed on.
+  private let pool = SampleBlockPool()
   /// Two frames of silence, for a source a frame or two short.
   private let zeros: UnsafeMutableBufferPointer<Float>
 
@@ -81,7 +83,12 @@ final class StretchJob: @unchecked Sendable {
     do {
       if let study, case .preservePitch(let rubberBand) = stretcher {
         var studied: Int64 = 0
-        while let block = try next(of: study, read: &studied) { rubberBand.study(block) }
+        while let block = try next(of: study, read: &studied) {
+          // The whole source is studied before the first block is put: a render that stopped
+          // meanwhile (closing the queue) stops the study here.
+          guard !queue.wasClosed else { return }
+          rubberBand.study(block)
+        }
       }
       var delivered: Int64 = 0
       while delivered < duration {
@@ -89,7 +96,7 @@ final class StretchJob: @unchecked Sendable {
         let count = min(Int(duration - delivered), Self.blockFrames)
         // A stretcher that came up a frame or two short is padded with silence.
         if stretched.frameCount < count { stretched.resize(frames: count) }
-        let block = SampleBlock(copying: stretched.front(frames: count))
+        let block = pool.block(copying: stretched.front(frames: count))
         stretched.drop(frames: count)
         delivered += Int64(count)
         guard queue.put(.samples(block)) else { return }
