@@ -68,32 +68,50 @@ final class SampleBlock: @unchecked Sendable {
 /// many blocks at a time, and the freed memory goes back to the system and returns as new
 /// pages, a page fault each.
 final class SampleBlockPool: @unchecked Sendable {
-  // @unchecked: `spare` is touched only while `lock` is held.
+  // @unchecked: `spare` and `bufferLength` are touched only while `lock` is held.
   private let lock = NSLock()
   private var spare: [UnsafeMutableBufferPointer<Float>] = []
+  /// The length of every buffer made: the longest block asked for so far. Blocks of a decoder
+  /// vary in length; buffers of one length serve them all, so a stream of them settles on as
+  /// many buffers as it has blocks alive at once, and a buffer made before a longer block came
+  /// is freed instead of kept.
+  private var bufferLength = 1
 
-  /// A block holding a copy of `source`, in a spare buffer when one is large enough.
+  /// A block holding a copy of `source`, in a spare buffer when there is one.
   func block(copying source: UnsafeBufferPointer<Float>) -> SampleBlock {
-    let storage = takeSpare(atLeast: source.count) ?? .allocate(capacity: max(source.count, 1))
+    let storage = takeSpare(forLength: source.count)
     let samples = UnsafeMutableBufferPointer(rebasing: storage[0..<source.count])
     _ = samples.initialize(fromContentsOf: source)
     return SampleBlock(samples: samples, storage: storage, pool: self)
   }
 
-  /// Removes and returns a spare buffer of at least `count` floats.
-  private func takeSpare(atLeast count: Int) -> UnsafeMutableBufferPointer<Float>? {
+  /// A spare buffer, or a new one, of at least `length` floats.
+  private func takeSpare(forLength length: Int) -> UnsafeMutableBufferPointer<Float> {
     lock.lock()
-    defer { lock.unlock() }
-    guard let index = spare.firstIndex(where: { $0.count >= count }) else { return nil }
-    return spare.remove(at: index)
+    bufferLength = max(bufferLength, length)
+    while let buffer = spare.popLast() {
+      if buffer.count >= bufferLength {
+        lock.unlock()
+        return buffer
+      }
+      buffer.deallocate()
+    }
+    let newLength = bufferLength
+    lock.unlock()
+    return .allocate(capacity: newLength)
   }
 
-  /// Keeps `buffer` for a later block.
+  /// Keeps `buffer` for a later block, unless it is shorter than the blocks now are.
   fileprivate func giveBack(_ buffer: UnsafeMutableBufferPointer<Float>) {
     lock.lock()
-    spare.append(buffer)
+    let kept = buffer.count >= bufferLength
+    if kept { spare.append(buffer) }
     lock.unlock()
+    if !kept { buffer.deallocate() }
   }
+
+  /// How many buffers wait to be used again.
+  var spareCount: Int { lock.withLock { spare.count } }
 
   deinit { for buffer in spare { buffer.deallocate() } }
 }

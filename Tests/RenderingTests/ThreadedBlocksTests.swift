@@ -79,9 +79,22 @@ import Testing
     let reused = second.withUnsafeBufferPointer { pool.block(copying: $0) }
     #expect(reused.samples.baseAddress == address)
     #expect(Array(reused.samples) == second)
-    let longer: [Float] = (0..<150).map(Float.init)
-    let fresh = longer.withUnsafeBufferPointer { pool.block(copying: $0) }
-    #expect(fresh.samples.baseAddress != address)
-    #expect(Array(fresh.samples) == longer)
   }
+
+  /// Blocks of a decoder vary in length: the pool settles on as many buffers as were alive at
+  /// once, each holding its own block's samples, however the lengths come.
+  @Test func blocksOfVaryingLengthsSettleOnAFewBuffers() {
+    let pool = SampleBlockPool()
+    var alive: [SampleBlock] = []
+    for index in 0..<400 {
+      let length = [60, 100, 37, 150, 80][index % 5] + index / 100
+      let samples = (0..<length).map { Float(index * 1000 + $0) }
+      alive.append(samples.withUnsafeBufferPointer { pool.block(copying: $0) })
+      #expect(Array(alive.last!.samples) == samples)
+      if alive.count > 4 { alive.removeFirst() }
+    }
+    alive.removeAll()
+    #expect(pool.spareCount <= 5)
+  }
+
 }
