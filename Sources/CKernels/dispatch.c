@@ -13,12 +13,17 @@ static const segue_kernel_set wide = {
 
 /* The processor's features, from the C runtime (libgcc or compiler-rt), which reads them once at
  * load: a test of two bits per call. */
-const segue_kernel_set *segue_chosen_kernels(void) {
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? &wide : &baseline;
+const segue_kernel_set *segue_wide_kernels(void) {
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? &wide : NULL;
 }
 #else
-const segue_kernel_set *segue_chosen_kernels(void) { return &baseline; }
+const segue_kernel_set *segue_wide_kernels(void) { return NULL; }
 #endif
+
+const segue_kernel_set *segue_chosen_kernels(void) {
+  const segue_kernel_set *wide = segue_wide_kernels();
+  return wide ? wide : &baseline;
+}
 
 void segue_quantize16(const float *in, ptrdiff_t stride, size_t count, int16_t *out, uint64_t position, int dither) {
   segue_chosen_kernels()->quantize16(in, stride, count, out, position, dither);

@@ -32,6 +32,13 @@ import Testing
     #expect(peak.isNaN)
   }
 
+  @Test func aNaNIsTheLargestMagnitude() {
+    var input = [Float](repeating: -0.5, count: 77)
+    input[70] = .nan
+    #expect(segue_largest_magnitude(input, input.count).isNaN)
+    #expect(segue_largest_magnitude(input, 70) == 0.5)
+  }
+
   static func kernelPeak(_ samples: [Float], from first: Int, _ offsets: [Int], _ coefficients: [Float]) -> Float {
     samples.withUnsafeBufferPointer { buffer in
       segue_filtered_peak(buffer.baseAddress! + first, buffer.count - first, offsets, coefficients, offsets.count)

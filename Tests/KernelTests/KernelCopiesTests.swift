@@ -2,11 +2,13 @@ import AudioTestSupport
 import CKernels
 import Testing
 
-/// The kernels this processor runs (the AVX2 copies where it has AVX2 and FMA) give the same bits
-/// as the baseline copies, on every kind of sample the vector loops and their tails meet: halves,
-/// full scale and beyond, ±infinity and NaN, positions whose low 32 bits wrap within the block.
-@Suite struct KernelCopiesTests {
-  static let chosen = segue_chosen_kernels()!.pointee
+/// The AVX2 copies of the kernels give the same bits as the baseline copies, on every kind of
+/// sample the vector loops and their tails meet: halves, full scale and beyond, ±infinity and NaN,
+/// positions whose low 32 bits wrap within the block. (Skipped, and reported so, on a processor
+/// without AVX2 and FMA and where there are no AVX2 copies.)
+@Suite(.enabled(if: segue_wide_kernels() != nil, "no AVX2 copies on this processor"))
+struct KernelCopiesTests {
+  static let wide = segue_wide_kernels()!.pointee
   static let baseline = segue_baseline_kernels()!.pointee
 
   /// Samples of every kind, a sixth of them special.
@@ -24,13 +26,13 @@ import Testing
     let count = input.count / stride
     let position = UInt64(UInt32.max) - 57
     for dither: Int32 in [0, 1] {
-      let chosen16 = Self.quantized(count) { Self.chosen.quantize16(input, stride, count, $0, position, dither) } as [Int16]
+      let wide16 = Self.quantized(count) { Self.wide.quantize16(input, stride, count, $0, position, dither) } as [Int16]
       let baseline16 = Self.quantized(count) { Self.baseline.quantize16(input, stride, count, $0, position, dither) } as [Int16]
-      #expect(chosen16 == baseline16)
+      #expect(wide16 == baseline16)
       for bits: Int32 in [8, 16, 20, 24, 32] {
-        let chosen32 = Self.quantized(count) { Self.chosen.quantize32(input, stride, count, $0, bits, position, dither) } as [Int32]
+        let wide32 = Self.quantized(count) { Self.wide.quantize32(input, stride, count, $0, bits, position, dither) } as [Int32]
         let baseline32 = Self.quantized(count) { Self.baseline.quantize32(input, stride, count, $0, bits, position, dither) } as [Int32]
-        #expect(chosen32 == baseline32, "\(bits) bits, dither \(dither)")
+        #expect(wide32 == baseline32, "\(bits) bits, dither \(dither)")
       }
     }
   }
@@ -38,25 +40,19 @@ import Testing
   @Test func peaksMatch() {
     for seed: UInt64 in 1...20 {
       let input = Self.samples(16 * 9 + Int(seed), seed: 100 + seed)
-      #expect(Self.chosen.largest_magnitude(input, input.count).bitPattern == Self.baseline.largest_magnitude(input, input.count).bitPattern)
+      #expect(Self.wide.largest_magnitude(input, input.count).bitPattern == Self.baseline.largest_magnitude(input, input.count).bitPattern)
       let offsets = [0, -1, -2, -3, -5, -8]
       let coefficients: [Float] = [0.31, -0.12, 0.77, 0.05, -0.4, 0.013]
       input.withUnsafeBufferPointer { buffer in
         let start = buffer.baseAddress! + 8
         let count = buffer.count - 8
-        let chosen = Self.chosen.filtered_peak(start, count, offsets, coefficients, offsets.count)
+        let wide = Self.wide.filtered_peak(start, count, offsets, coefficients, offsets.count)
         let baseline = Self.baseline.filtered_peak(start, count, offsets, coefficients, offsets.count)
-        #expect(chosen.bitPattern == baseline.bitPattern)
+        #expect(wide.bitPattern == baseline.bitPattern)
       }
     }
   }
 
-  @Test func aNaNIsTheLargestMagnitude() {
-    var input = [Float](repeating: -0.5, count: 77)
-    input[70] = .nan
-    #expect(segue_largest_magnitude(input, input.count).isNaN)
-    #expect(segue_largest_magnitude(input, 70) == 0.5)
-  }
 
   static func quantized<Word>(_ count: Int, _ fill: (UnsafeMutablePointer<Word>) -> Void) -> [Word] {
     [Word](unsafeUninitializedCapacity: count) { buffer, initialized in

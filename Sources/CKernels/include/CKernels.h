@@ -51,12 +51,16 @@ typedef struct {
   segue_filtered_peak_kernel *filtered_peak;
 } segue_kernel_set;
 
-/* The copies the functions above call on this processor: the AVX2 ones where it has AVX2 and
- * FMA, else the baseline ones. */
+/* The copies the functions above call on this processor: the AVX2 ones where it has them,
+ * else the baseline ones. */
 const segue_kernel_set *segue_chosen_kernels(void);
 
+/* The copies compiled for AVX2 with FMA; NULL where this processor lacks them or this build has
+ * none (not x86-64). */
+const segue_kernel_set *segue_wide_kernels(void);
+
 /* The copies compiled for the baseline processor, whatever this one is (for tests that compare
- * them with the chosen ones). */
+ * the copies). */
 const segue_kernel_set *segue_baseline_kernels(void);
 
 #endif
