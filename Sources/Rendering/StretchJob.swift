@@ -11,8 +11,8 @@ import Stretching
 /// processes any of it.
 final class StretchJob: @unchecked Sendable {
   private let source: ReadAheadSamples
-  /// The second reader Rubber Band's study pass reads; nil for varispeed.
-  private let study: ReadAheadSamples?
+  /// The second reader Rubber Band's study pass reads; nil for varispeed, and once studied.
+  private var study: ReadAheadSamples?
   private let duration: Int64
   private let sourceFrames: Int64
   private let channels: Int
@@ -89,6 +89,7 @@ final class StretchJob: @unchecked Sendable {
           guard !queue.wasClosed else { return }
           rubberBand.study(block)
         }
+        self.study = nil
       }
       var delivered: Int64 = 0
       while delivered < duration {

@@ -34,6 +34,7 @@ final class ThreadedBlocks {
 
   /// The next block, waiting for it; nil after the last; the producer's error, if it stopped on one.
   func next() throws -> UnsafeBufferPointer<Float>? {
+    handedOut = nil
     switch queue.take() {
     case nil: return nil
     case .failed(let failure): throw failure.error
@@ -48,17 +49,20 @@ final class ThreadedBlocks {
 final class SampleBlock: @unchecked Sendable {
   // @unchecked: the producer fills the buffer before handing the block on, and only reads follow.
   let samples: UnsafeMutableBufferPointer<Float>
-  /// The whole buffer, which may be longer than `samples`; given back to `pool` when the block goes.
+  /// The whole buffer, which may be longer than `samples`; given back to `pool` when the block
+  /// goes, or freed where there is none.
   private let storage: UnsafeMutableBufferPointer<Float>
-  private let pool: SampleBlockPool
+  private let pool: SampleBlockPool?
 
-  fileprivate init(samples: UnsafeMutableBufferPointer<Float>, storage: UnsafeMutableBufferPointer<Float>, pool: SampleBlockPool) {
+  fileprivate init(samples: UnsafeMutableBufferPointer<Float>, storage: UnsafeMutableBufferPointer<Float>, pool: SampleBlockPool?) {
     self.samples = samples
     self.storage = storage
     self.pool = pool
   }
 
-  deinit { pool.giveBack(storage) }
+  deinit {
+    if let pool { pool.giveBack(storage) } else { storage.deallocate() }
+  }
 }
 
 /// The buffers of one stream of `SampleBlock`s, given back as each block is released and used
@@ -76,13 +80,18 @@ final class SampleBlockPool: @unchecked Sendable {
   /// many buffers as it has blocks alive at once, and a buffer made before a longer block came
   /// is freed instead of kept.
   private var bufferLength = 1
+  /// The longest block given a buffer from the pool: 256 KiB. A rare longer one (a long run of
+  /// silence, a whole splice) gets a buffer of its own, freed with it, so that it does not make
+  /// every later buffer as long.
+  static let longestPooled = 1 << 16
 
   /// A block holding a copy of `source`, in a spare buffer when there is one.
   func block(copying source: UnsafeBufferPointer<Float>) -> SampleBlock {
-    let storage = takeSpare(forLength: source.count)
+    let pooled = source.count <= Self.longestPooled
+    let storage = pooled ? takeSpare(forLength: source.count) : .allocate(capacity: source.count)
     let samples = UnsafeMutableBufferPointer(rebasing: storage[0..<source.count])
     _ = samples.initialize(fromContentsOf: source)
-    return SampleBlock(samples: samples, storage: storage, pool: self)
+    return SampleBlock(samples: samples, storage: storage, pool: pooled ? self : nil)
   }
 
   /// A spare buffer, or a new one, of at least `length` floats.
