@@ -42,11 +42,19 @@ final class SampleBlockPool: @unchecked Sendable {
 
   /// A block holding a copy of `source`, in a spare buffer when there is one.
   func block(copying source: UnsafeBufferPointer<Float>) -> SampleBlock {
-    let pooled = source.count <= Self.longestPooled
-    let storage = pooled ? takeSpare(forLength: source.count) : .allocate(capacity: source.count)
-    let samples = UnsafeMutableBufferPointer(rebasing: storage[0..<source.count])
-    _ = samples.initialize(fromContentsOf: source)
-    return SampleBlock(samples: samples, storage: storage, pool: pooled ? self : nil)
+    block(count: source.count) { _ = $0.initialize(fromContentsOf: source) }
+  }
+
+  /// A block of `count` samples, in a spare buffer when there is one, which `fill` writes in
+  /// place (every sample of it); a buffer `fill` throws from is kept for the next block.
+  func block<Failure: Error>(
+    count: Int, filling fill: (UnsafeMutableBufferPointer<Float>) throws(Failure) -> Void
+  ) throws(Failure) -> SampleBlock {
+    let pooled = count <= Self.longestPooled
+    let storage = pooled ? takeSpare(forLength: count) : .allocate(capacity: count)
+    let block = SampleBlock(samples: UnsafeMutableBufferPointer(rebasing: storage[0..<count]), storage: storage, pool: pooled ? self : nil)
+    try fill(block.samples)
+    return block
   }
 
   /// A spare buffer, or a new one, of at least `length` floats.

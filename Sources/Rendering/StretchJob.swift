@@ -20,8 +20,9 @@ final class StretchJob: @unchecked Sendable {
   private let path: String
   private var sourceRead: Int64 = 0
   private var flushed = false
-  /// Stretched samples not yet handed on.
-  private let stretched: SampleQueue
+  /// Stretched samples made and not yet handed on: a slice of the stretcher's own output buffer,
+  /// copied straight into the blocks handed on.
+  private var stretched: ArraySlice<Float> = []
   /// The buffers of the blocks handed on.
   private let pool = SampleBlockPool()
   /// Two frames of silence, for a source a frame or two short.
@@ -70,7 +71,6 @@ final class StretchJob: @unchecked Sendable {
       stretcher = .preservePitch(rubberBand)
       study = try open()
     }
-    stretched = SampleQueue(channelCount: channels)
     zeros = .allocate(capacity: 2 * channels)
     zeros.initialize(repeating: 0)
   }
@@ -93,12 +93,8 @@ final class StretchJob: @unchecked Sendable {
       }
       var delivered: Int64 = 0
       while delivered < duration {
-        while stretched.frameCount < Self.blockFrames && !flushed { try stretchMore() }
         let count = min(Int(duration - delivered), Self.blockFrames)
-        // A stretcher that came up a frame or two short is padded with silence.
-        if stretched.frameCount < count { stretched.resize(frames: count) }
-        let block = pool.block(copying: stretched.front(frames: count))
-        stretched.drop(frames: count)
+        let block = try pool.block(count: count * channels, filling: fill)
         delivered += Int64(count)
         guard queue.put(.samples(block)) else { return }
       }
@@ -108,18 +104,40 @@ final class StretchJob: @unchecked Sendable {
     queue.finish()
   }
 
-  /// Feeds the stretcher the next block of the source (or flushes it after the last) and keeps
-  /// what it gives back.
-  private func stretchMore() throws {
+  /// Fills `buffer` with the next stretched samples, stretching more as it needs; a stretcher that
+  /// came up a frame or two short is made up with silence.
+  private func fill(_ buffer: UnsafeMutableBufferPointer<Float>) throws {
+    var filled = 0
+    while filled < buffer.count {
+      if stretched.isEmpty {
+        guard !flushed else {
+          buffer[filled...].update(repeating: 0)
+          return
+        }
+        // Let go of the stretcher's buffer first, or its next write would copy it.
+        stretched = []
+        stretched = try stretchMore()
+        continue
+      }
+      let count = min(stretched.count, buffer.count - filled)
+      stretched.withUnsafeBufferPointer { (buffer.baseAddress! + filled).update(from: $0.baseAddress!, count: count) }
+      stretched = stretched.dropFirst(count)
+      filled += count
+    }
+  }
+
+  /// Feeds the stretcher the next block of the source (or flushes it after the last) and returns
+  /// what it gives back, valid until it is fed again.
+  private func stretchMore() throws -> ArraySlice<Float> {
     let block = try next(of: source, read: &sourceRead)
     switch stretcher {
     case .varispeed(let varispeed):
-      stretched.append(try varispeed.process(block))
       flushed = block == nil
+      return try varispeed.process(block)
     case .preservePitch(let rubberBand):
-      if let block { stretched.append(rubberBand.process(block)) }
       // Rubber Band hands everything over with the input's last block.
       flushed = block == nil || sourceRead == sourceFrames
+      return block.map(rubberBand.process) ?? []
     }
   }
 
