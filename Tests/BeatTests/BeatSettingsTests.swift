@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Composition
 import Foundation
 import Playlists
@@ -9,11 +10,9 @@ import Testing
 @Suite("Beat-matching settings")
 struct BeatSettingsTests {
   static func request(_ yaml: String, choices: MixChoices = MixChoices()) throws -> RenderRequest {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-beat-settings-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let path = "\(folder)/set.yaml"
-    try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-    return try RenderRequest(arguments: [path], outputPath: "\(folder)/out.flac", choices: choices)
+    let folder = TemporaryFolder("segue-beat-settings")
+    try yaml.write(toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
+    return try RenderRequest(arguments: [folder.file("set.yaml")], outputPath: folder.file("out.flac"), choices: choices)
   }
 
   static let set = """
