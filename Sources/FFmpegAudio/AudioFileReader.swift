@@ -309,8 +309,7 @@ public final class AudioFileReader {
     }
     do {
       try decoder.send(packet)
-    } catch where error.isInvalidData && demuxer.isAtEndOfFile && audioIsComplete {
-      // Tags or stray bytes after the last whole frame: the audio has ended.
+    } catch where endsTheAudio(error) {
       try decoder.send(nil)
     } catch where error.isInvalidData && demuxer.isAtEndOfFile && !tolerance.truncated {
       throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: info.declaredFrameCount)
@@ -319,16 +318,26 @@ public final class AudioFileReader {
     }
   }
 
+  /// True when `error` is the decoder failing on tags or stray bytes after the last whole frame:
+  /// the audio has ended. They come in a packet of their own, or (FLAC's parser) with the last
+  /// frame's, whose remainder the decoder then fails on when asked for the next frame.
+  private func endsTheAudio(_ error: FFmpegError) -> Bool {
+    error.isInvalidData && demuxer.isAtEndOfFile && audioIsComplete
+  }
+
   /// True when all the audio the file holds has been decoded: the stated length is reached, or
   /// the last whole frame was (what follows is tags or stray bytes).
   private var audioIsComplete: Bool {
-    info.endsWithWholeFrame == true || trimLimit.map { sourceFramesDecoded >= $0 } ?? false
+    info.endsWithWholeFrame == true || (trimLimit ?? info.declaredFrameCount).map { sourceFramesDecoded >= $0 } ?? false
   }
 
   /// Takes the decoder's next frame; a frame it fails to decode is damage.
   private func receiveFrame() throws -> CodecStep {
     do {
       return try decoder.receive(into: frame)
+    } catch where endsTheAudio(error) {
+      try decoder.send(nil)
+      return .needsInput
     } catch {
       try passDamage(error)
       return .needsInput

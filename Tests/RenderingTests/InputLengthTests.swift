@@ -55,6 +55,23 @@ struct InputLengthTests {
     #expect(decoded.elementsEqual(try AudioFile.read(path: clean).samples), "the samples differ from the clean file's")
   }
 
+  /// A FLAC with tags or stray bytes after its last frame decodes as the clean file: the CRC
+  /// Segue computes over each packet fails on the last one, which FFmpeg then checks over the
+  /// frame alone, as it checks every frame where Segue's check fails.
+  @Test(arguments: ["Lyrics3v2 and ID3v1", "1 KB of zeros"])
+  func flacWithBytesAfterItsLastFrameDecodesAsTheCleanFile(_ ending: String) throws {
+    let folder = TemporaryFolder()
+    let clean = folder.file("clean.flac")
+    try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=f=440:d=3", "-af", "atrim=end_sample=100003", "-ac", "2", "-c:a", "flac", clean])
+    let appended = ending == "1 KB of zeros" ? [UInt8](repeating: 0, count: 1_024) : AudioTags.lyrics3v2Tag() + AudioTags.id3v1Tag()
+    let tagged = folder.file("tagged.flac")
+    try (try Data(contentsOf: URL(fileURLWithPath: clean)) + Data(appended)).write(to: URL(fileURLWithPath: tagged))
+
+    let decoded = try AudioFile.read(path: tagged).samples
+    #expect(decoded.count == 2 * 100_003)
+    #expect(decoded.elementsEqual(try AudioFile.read(path: clean).samples), "the samples differ from the clean file's")
+  }
+
   /// An MP3 cut short is refused, naming how much its LAME tag says is missing; with
   /// `--allow-truncated` it renders as far as it goes, and says so.
   @Test func truncatedMP3IsRefusedOrRenderedAsFarAsItGoes() throws {
