@@ -31,13 +31,13 @@ let package = Package(
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
     .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"]), .brew(["aubio"])]),
-    // Inner loops over samples, compiled for AVX2 and FMA besides the baseline on x86-64.
+    // Inner loops over samples, compiled for AVX2 and FMA besides the baseline on x86-64, and FLAC's CRC.
     .target(name: "CKernels"),
     .target(name: "Analysis", dependencies: ["CEbur128", "CAubio", "CKernels", "Composition"]),
     .systemLibrary(name: "CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"]), .brew(["rubberband"])]),
     .target(name: "Stretching", dependencies: ["CRubberBand", "FFmpegAudio"]),
     .target(name: "Containers"),
-    .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim", "Containers"], swiftSettings: strictFFmpeg),
+    .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim", "CKernels", "Containers"], swiftSettings: strictFFmpeg),
     .target(name: "Composition"),
     .target(name: "Playlists", dependencies: ["Composition", "Yams"]),
     .target(name: "Rendering", dependencies: ["CKernels", "Composition", "Playlists", "FFmpegAudio", "Analysis", "Containers", "Stretching"]),

@@ -1,6 +1,6 @@
-/* Segue's inner loops over samples, in C so that each is compiled twice on x86-64: once for the
- * baseline processor (SSE2) and once for AVX2 with FMA, the copy this processor runs chosen at
- * each call. Swift compiles for the baseline only and has no way to do this per function.
+/* Segue's inner loops over samples (and bytes), in C so that each is compiled twice on x86-64: once
+ * for the baseline processor (SSE2) and once for AVX2 with FMA, the copy this processor runs
+ * chosen at each call. Swift compiles for the baseline only and has no way to do this per function.
  * Elsewhere each kernel is compiled once, for the target's own vector unit (NEON on arm64).
  * No copy contracts a multiply and an add into one rounding, so all give the same bits. */
 #ifndef SEGUE_KERNELS_H
@@ -37,6 +37,12 @@ typedef float segue_largest_magnitude_kernel(const float *values, size_t count);
  * `i` from 0 to `count` - 1: a FIR filter's output peak (NaN when one output is NaN). Every
  * output sums its taps in order, rounding after each multiply and each add. */
 typedef float segue_filtered_peak_kernel(const float *start, size_t count, const ptrdiff_t *offsets, const float *coefficients, size_t taps);
+
+/* The CRC-16 that ends every FLAC frame (polynomial 0x8005, most significant bit first, from 0)
+ * of `count` bytes: 0 over a whole frame with its CRC when the frame is intact. libavutil's
+ * AV_CRC_16_ANSI with its bytes swapped, four times as fast. Compiled once: it is table lookups,
+ * which no vector unit speeds up. */
+uint16_t segue_flac_crc16(const uint8_t *bytes, size_t count);
 
 segue_quantize16_kernel segue_quantize16;
 segue_quantize32_kernel segue_quantize32;
