@@ -42,8 +42,8 @@ final class AudioDecoder {
   }
 
   /// Has FFmpeg check the CRC of a FLAC packet's frame only where Segue has not found it intact.
-  /// FFmpeg computes the CRC a byte at a time, a tenth of all the decoding; `segue_flac_crc16` is
-  /// four times as fast. A packet whose CRC over all its bytes is 0 (a whole intact frame) is
+  /// FFmpeg computes the CRC a byte at a time, a tenth of all the decoding; `segue_flac_crc16`
+  /// takes half the time (0.045 s against 0.085 s per 20 minutes of stereo). A packet whose CRC over all its bytes is 0 (a whole intact frame) is
   /// decoded unchecked; any other gets FFmpeg's check over the frame alone, which judges a
   /// damaged frame as before, and a frame with bytes after it (an ID3v1 tag after the last) on
   /// its own. The setting holds for the packet sent next: a packet is sent only once the decoder

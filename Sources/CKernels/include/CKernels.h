@@ -40,8 +40,8 @@ typedef float segue_filtered_peak_kernel(const float *start, size_t count, const
 
 /* The CRC-16 that ends every FLAC frame (polynomial 0x8005, most significant bit first, from 0)
  * of `count` bytes: 0 over a whole frame with its CRC when the frame is intact. libavutil's
- * AV_CRC_16_ANSI with its bytes swapped, four times as fast. Compiled once: it is table lookups,
- * which no vector unit speeds up. */
+ * AV_CRC_16_ANSI with its bytes swapped, four times as fast on bytes in cache and twice as fast
+ * on a decoder's packets. Compiled once: it is table lookups, which no vector unit speeds up. */
 uint16_t segue_flac_crc16(const uint8_t *bytes, size_t count);
 
 segue_quantize16_kernel segue_quantize16;
