@@ -326,7 +326,9 @@ public final class AudioFileReader {
   }
 
   /// True when all the audio the file holds has been decoded: the stated length is reached, or
-  /// the last whole frame was (what follows is tags or stray bytes).
+  /// the last whole frame was (what follows is tags or stray bytes). A file that states less than
+  /// it holds (FLACs joined byte for byte) ends at the first frame past its stated length that
+  /// fails to decode, as a file with tags after its audio does.
   private var audioIsComplete: Bool {
     info.endsWithWholeFrame == true || (trimLimit ?? info.declaredFrameCount).map { sourceFramesDecoded >= $0 } ?? false
   }

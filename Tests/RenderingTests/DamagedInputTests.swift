@@ -39,6 +39,29 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.file("out.wav")))
   }
 
+  /// One bit flipped in the middle of a frame's coded samples decodes as a frame all the same
+  /// (the ffmpeg CLI, which checks no CRC, decodes it without a word): only the frame's CRC shows
+  /// the damage, and Segue, which checks it itself before FFmpeg would, still refuses the file.
+  @Test func aSingleFlippedBitIsFoundByTheFramesCRC() throws {
+    let folder = TemporaryFolder()
+    let intact = folder.file("intact.flac")
+    try FFmpegCLI.make([
+      "-f", "lavfi", "-i", "anoisesrc=c=pink:a=0.3:d=7:s=3", "-af", "atrim=end_sample=300007", "-ac", "2", "-c:a", "flac", intact,
+    ])
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: intact)))
+    bytes[bytes.count / 2] ^= 0x04
+    let path = folder.file("flipped.flac")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let judge = try FFmpegCLI.ffmpeg(["-i", path, "-f", "null", "-"])
+    try #require(judge.status == 0 && judge.stderr.isEmpty, "the flipped bit is not one only the CRC finds: \(judge.stderr)")
+
+    #expect {
+      try Renderer.render(RenderRequest(inputs: [InputSource(path: path)], outputPath: folder.file("out.wav"), cache: nil))
+    } throws: { error in
+      "\(error)".hasPrefix("\(path): damaged at ")
+    }
+  }
+
   @Test func allowDamagedRendersTheLostFramesAsSilenceInTheirPlace() throws {
     let folder = TemporaryFolder()
     let (path, intact) = try Self.damagedFLAC(in: folder)

@@ -55,9 +55,9 @@ struct InputLengthTests {
     #expect(decoded.elementsEqual(try AudioFile.read(path: clean).samples), "the samples differ from the clean file's")
   }
 
-  /// A FLAC with tags or stray bytes after its last frame decodes as the clean file: the CRC
-  /// Segue computes over each packet fails on the last one, which FFmpeg then checks over the
-  /// frame alone, as it checks every frame where Segue's check fails.
+  /// A FLAC with tags or stray bytes after its last frame decodes as the clean file: FLAC's
+  /// parser hands them over with the last frame, and the decoder's failure on them, past the
+  /// length STREAMINFO states, is the end of the audio.
   @Test(arguments: ["Lyrics3v2 and ID3v1", "1 KB of zeros"])
   func flacWithBytesAfterItsLastFrameDecodesAsTheCleanFile(_ ending: String) throws {
     let folder = TemporaryFolder()

@@ -1,7 +1,8 @@
-/* Segue's inner loops over samples (and bytes), in C so that each is compiled twice on x86-64: once
- * for the baseline processor (SSE2) and once for AVX2 with FMA, the copy this processor runs
- * chosen at each call. Swift compiles for the baseline only and has no way to do this per function.
+/* Segue's inner loops over samples, in C so that each is compiled twice on x86-64: once for the
+ * baseline processor (SSE2) and once for AVX2 with FMA, the copy this processor runs chosen at
+ * each call. Swift compiles for the baseline only and has no way to do this per function.
  * Elsewhere each kernel is compiled once, for the target's own vector unit (NEON on arm64).
+ * FLAC's CRC, a loop over bytes, is here too, compiled once everywhere.
  * No copy contracts a multiply and an add into one rounding, so all give the same bits. */
 #ifndef SEGUE_KERNELS_H
 #define SEGUE_KERNELS_H
