@@ -53,7 +53,6 @@ struct KernelCopiesTests {
     }
   }
 
-
   static func quantized<Word>(_ count: Int, _ fill: (UnsafeMutablePointer<Word>) -> Void) -> [Word] {
     [Word](unsafeUninitializedCapacity: count) { buffer, initialized in
       fill(buffer.baseAddress!)
