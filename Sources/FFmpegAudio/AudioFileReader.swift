@@ -12,6 +12,8 @@ public final class AudioFileReader {
   public let info: AudioStreamInfo
   /// The rate and channel count of the blocks this reader returns.
   public let output: PCMLayout
+  /// How the rate is converted, where the output's differs from the file's.
+  public let resampling: ResamplingQuality
   /// Sample frames decoded from the source so far, at the source's rate, after trimming.
   public private(set) var sourceFramesDecoded: Int64 = 0
   /// Sample frames returned so far, at the output rate, counting those a `seek` skipped.
@@ -62,11 +64,15 @@ public final class AudioFileReader {
   /// Opus's filters) is what it would be after decoding from the start.
   static let seekPreRoll: Int64 = 16_384
 
-  /// Opens `path`; blocks come out in `output`'s layout, or in the file's own when it is nil.
-  /// `known` is what an earlier probe of the same file found (it spares reading the container's
-  /// fields again: an MP3's frames are walked once).
-  public init(path: String, output: PCMLayout? = nil, tolerance: DecodeTolerance = .strict, known: AudioStreamInfo? = nil) throws {
+  /// Opens `path`; blocks come out in `output`'s layout, or in the file's own when it is nil,
+  /// converted to another rate at `resampling`'s quality. `known` is what an earlier probe of the
+  /// same file found (it spares reading the container's fields again: an MP3's frames are walked once).
+  public init(
+    path: String, output: PCMLayout? = nil, resampling: ResamplingQuality = .veryHigh, tolerance: DecodeTolerance = .strict,
+    known: AudioStreamInfo? = nil
+  ) throws {
     self.tolerance = tolerance
+    self.resampling = resampling
     demuxer = try Demuxer(path: path)
     decoder = try AudioDecoder(for: demuxer)
     info = known ?? AudioStreamInfo(demuxer: demuxer)
@@ -221,7 +227,7 @@ public final class AudioFileReader {
   /// Converts `count` frames of `decoded` from its frame `first` into the output layout.
   private func convert(_ decoded: Frame, first: Int, count: Int) throws -> UnsafeBufferPointer<Float>? {
     if resampler == nil {
-      resampler = try Resampler(convertingFramesLike: decoded, to: output, path: demuxer.path)
+      resampler = try Resampler(convertingFramesLike: decoded, to: output, quality: resampling, path: demuxer.path)
       mayHoldNonNumbers = [AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_FLTP, AV_SAMPLE_FMT_DBL, AV_SAMPLE_FMT_DBLP].contains(decoded.sampleFormat)
     } else if !resampler!.accepts(decoded) {
       throw AudioFileError.formatChanged(path: demuxer.path, atFrame: sourceFramesDecoded)

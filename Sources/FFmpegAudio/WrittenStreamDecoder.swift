@@ -74,7 +74,7 @@ public final class WrittenStreamDecoder {
       let dropped = Int(min(primingToDrop, Int64(frame.sampleCount)))
       primingToDrop -= Int64(dropped)
       guard frame.sampleCount > dropped else { continue }
-      if resampler == nil { resampler = try Resampler(convertingFramesLike: frame, to: layout, path: path) }
+      if resampler == nil { resampler = try Resampler(convertingFramesLike: frame, to: layout, quality: .veryHigh, path: path) }
       held += try resampler!.convert(frame, from: dropped, count: frame.sampleCount - dropped, into: buffer, at: held)
       if held > Self.holdBackFrames {
         let ready = held - Self.holdBackFrames

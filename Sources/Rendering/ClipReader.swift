@@ -28,9 +28,10 @@ final class ClipReader {
   private let sampleRate: Int
 
   /// Opens the clip's source (its own decoder, or its place in a resampled run), ready to play
-  /// from `offset` frames into the clip.
+  /// from `offset` frames into the clip; a source at another rate is converted at `resampling`.
   init(
-    clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, outputBits: Int?, ducks: [Duck] = [],
+    clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, resampling: ResamplingQuality, outputBits: Int?,
+    ducks: [Duck] = [],
     run: (run: ResampledRun, member: Int)? = nil, startingAt offset: Int64 = 0
   ) throws(RenderError) {
     self.clip = clip
@@ -42,9 +43,10 @@ final class ClipReader {
       if let run {
         reader = RunMemberSource(run: run.run, member: run.member)
       } else if let stretch = clip.stretch {
-        reader = try StretchedSamples(clip: clip, stretch: stretch, path: input.path, layout: layout, tolerance: input.tolerance, info: info)
+        reader = try StretchedSamples(
+          clip: clip, stretch: stretch, path: input.path, layout: layout, resampling: resampling, tolerance: input.tolerance, info: info)
       } else {
-        let file = try AudioFileReader(path: input.path, output: layout, tolerance: input.tolerance, known: info)
+        let file = try AudioFileReader(path: input.path, output: layout, resampling: resampling, tolerance: input.tolerance, known: info)
         reader = clip.splices.isEmpty ? file : SplicedSamples(source: file, clip: clip, channels: layout.channelCount)
       }
     } catch {

@@ -9,6 +9,9 @@ struct OutputFormat: Equatable {
   /// input's PCM rate, a bit rate sized for speech.
   var notes: [String] = []
 
+  /// How inputs at other rates are converted to the mix's: by what the output keeps.
+  var resampling: ResamplingQuality { ResamplingQuality(outputBits: codec.isLossless ? settings.bitDepth : nil) }
+
   /// FFmpeg's muxer name.
   var containerName: String { container.muxerName }
 

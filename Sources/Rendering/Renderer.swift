@@ -181,7 +181,7 @@ public enum Renderer {
     }
     let streamer = TimelineStreamer(
       timeline: plan.timeline, inputs: inputs, facts: facts.facts, playsWhole: MixPlanning.playsWhole(inputs, edits: prepared.edits),
-      format: writer.inputFormat,
+      format: writer.inputFormat, resampling: format.resampling,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
       makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)

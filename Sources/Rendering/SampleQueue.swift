@@ -21,6 +21,13 @@ final class SampleQueue {
     end += samples.count
   }
 
+  /// Adds interleaved samples at the back.
+  func append(_ samples: UnsafeBufferPointer<Float>) {
+    reserve(samples.count)
+    _ = UnsafeMutableBufferPointer(rebasing: storage[end..<(end + samples.count)]).initialize(from: samples)
+    end += samples.count
+  }
+
   /// The first `frames` frames, valid until the queue next changes.
   func front(frames: Int) -> UnsafeBufferPointer<Float> {
     UnsafeBufferPointer(rebasing: storage[start..<(start + frames * channelCount)])

@@ -37,12 +37,16 @@ final class StretchJob: @unchecked Sendable {
     case preservePitch(ChannelSplitStretcher)
   }
 
-  /// Opens `clip`'s source at `path` in `layout` (the mix's), ready to stretch it as `stretch` says;
-  /// the source is decoded ahead on a thread of its own.
-  init(clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, tolerance: DecodeTolerance, info: AudioStreamInfo) throws {
+  /// Opens `clip`'s source at `path` in `layout` (the mix's), ready to stretch it as `stretch` says
+  /// (rates converted at `resampling`); the source is decoded ahead on a thread of its own.
+  init(
+    clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, resampling: ResamplingQuality, tolerance: DecodeTolerance,
+    info: AudioStreamInfo
+  ) throws {
     let open = { () throws -> ReadAheadSamples in
       let spliced = SplicedSamples(
-        source: try AudioFileReader(path: path, output: layout, tolerance: tolerance, known: info), clip: clip.unstretched,
+        source: try AudioFileReader(path: path, output: layout, resampling: resampling, tolerance: tolerance, known: info),
+        clip: clip.unstretched,
         channels: layout.channelCount)
       return ReadAheadSamples(spliced, channels: layout.channelCount)
     }
@@ -56,7 +60,8 @@ final class StretchJob: @unchecked Sendable {
       guard stretch.keyFrames.isEmpty else {
         throw StretchError(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames), reason: "varispeed takes no key frames")
       }
-      stretcher = .varispeed(try Varispeed(channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration))
+      stretcher = .varispeed(
+        try Varispeed(channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration, quality: resampling))
       study = nil
     case .preservePitch:
       guard

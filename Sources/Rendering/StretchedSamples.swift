@@ -16,8 +16,12 @@ final class StretchedSamples: ClipSamples {
   var copiesSamplesExactly: Bool { false }
 
   /// Opens `clip`'s source (errors opening it are thrown here) and starts stretching it.
-  init(clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, tolerance: DecodeTolerance, info: AudioStreamInfo) throws {
-    let job = try StretchJob(clip: clip, stretch: stretch, path: path, layout: layout, tolerance: tolerance, info: info)
+  init(
+    clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, resampling: ResamplingQuality, tolerance: DecodeTolerance,
+    info: AudioStreamInfo
+  ) throws {
+    let job = try StretchJob(
+      clip: clip, stretch: stretch, path: path, layout: layout, resampling: resampling, tolerance: tolerance, info: info)
     channels = layout.channelCount
     let blockBytes = StretchJob.blockFrames * layout.channelCount * MemoryLayout<Float>.size
     let capacity = max(16, min(Int(clip.duration) / StretchJob.blockFrames + 1, Self.bufferBytes / blockBytes))

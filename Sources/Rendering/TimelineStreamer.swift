@@ -35,6 +35,8 @@ struct TimelineStreamer: Sendable {
   /// as one run with their neighbours.
   let playsWhole: [Bool]
   let format: EncoderInputFormat
+  /// How sources at other rates are converted to the mix's.
+  let resampling: ResamplingQuality
   let cancellation: RenderCancellation
   /// The parts of the timeline to play, in order; the whole timeline for a full render.
   let segments: [Range<Int64>]
@@ -116,8 +118,8 @@ struct TimelineStreamer: Sendable {
         } else if clips[nextClip].end > position {
           var run: (run: ResampledRun, member: Int)?
           if let membership = runs.membership(ofClip: nextClip) {
-            let shared = openRuns[membership.run] ?? makeRun(runs.runs[membership.run])
-            openRuns[membership.run] = shared
+            if openRuns[membership.run] == nil { openRuns[membership.run] = try makeRun(runs.runs[membership.run]) }
+            let shared = openRuns[membership.run]!
             run = (shared, membership.member)
           }
           readers.append(try open(nextClip, run: run, from: max(0, position - clips[nextClip].start)))
@@ -203,15 +205,19 @@ struct TimelineStreamer: Sendable {
   private func open(_ index: Int, run: (run: ResampledRun, member: Int)?, from offset: Int64) throws(RenderError) -> ClipReader {
     let clip = timeline.clips[index]
     return try ClipReader(
-      clip: clip, input: inputs[clip.source], info: facts[clip.source].info, layout: format.layout,
+      clip: clip, input: inputs[clip.source], info: facts[clip.source].info, layout: format.layout, resampling: resampling,
       outputBits: format.integerBits, ducks: timeline.ducks, run: run, startingAt: offset)
   }
 
   /// The shared resampler of the tracks `clipIndexes`.
-  private func makeRun(_ clipIndexes: [Int]) -> ResampledRun {
+  private func makeRun(_ clipIndexes: [Int]) throws(RenderError) -> ResampledRun {
     let sources = clipIndexes.map { timeline.clips[$0].source }
-    return ResampledRun(
-      members: sources.map { ResampledRun.Member(input: inputs[$0], frames: facts[$0].frameCount) },
-      sourceRate: facts[sources[0]].info.sampleRate, layout: format.layout)
+    do {
+      return try ResampledRun(
+        members: sources.map { ResampledRun.Member(input: inputs[$0], frames: facts[$0].frameCount) },
+        sourceRate: facts[sources[0]].info.sampleRate, layout: format.layout, quality: resampling)
+    } catch {
+      throw .input(inputs[sources[0]], InputCheck.problem(for: error))
+    }
   }
 }

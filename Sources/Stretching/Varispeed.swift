@@ -7,12 +7,13 @@ import FFmpegAudio
 /// ratio itself, the input's and the output's frame counts (reduced), so output frame `k` lies at
 /// input time `k × inputFrames ÷ outputFrames` with no drift however long the audio.
 public final class Varispeed {
-  private let resampler: FloatResampler
+  private let resampler: Resampler
 
-  /// Stretches `inputFrames` frames of `channels` interleaved channels into `outputFrames`.
-  public init(channels: Int, inputFrames: Int64, outputFrames: Int64) throws(FFmpegError) {
+  /// Stretches `inputFrames` frames of `channels` interleaved channels into `outputFrames`, at
+  /// `quality`.
+  public init(channels: Int, inputFrames: Int64, outputFrames: Int64, quality: ResamplingQuality) throws(FFmpegError) {
     let rates = Self.rates(inputFrames, outputFrames)
-    resampler = try FloatResampler(channels: channels, from: rates.input, to: rates.output, soxr: true)
+    resampler = try Resampler(channels: channels, from: rates.input, to: rates.output, quality: quality)
   }
 
   /// Resamples the next interleaved samples (nil flushes) and returns what is ready.

@@ -64,4 +64,22 @@ import Testing
     #expect(part.count == Int(report.segments[0].count) * 2)
     #expect(Array(whole[first..<(first + part.count)]) == part, "the part differs from the slice")
   }
+
+  /// A run is resampled in segments of about 5.5 s at 48 kHz (`RunSegments`): a part that starts
+  /// in the second and ends in the third equals the slice, bit for bit, at both precisions.
+  @Test(arguments: [16, 32])
+  func aPartSeveralSegmentsInEqualsTheSameSliceOfTheWhole(bits: Int) throws {
+    let album = try Album(rate: 48_000, cuts: [170_001, 450_013, 523_457], frames: 688_887)
+    let render = { (range: TimeRange?, name: String) throws -> (RenderReport, [Float]) in
+      let path = album.folder.file(name)
+      let report = try Renderer.render(
+        RenderRequest(inputs: album.tracks, outputPath: path, output: OutputOptions(bitDepth: bits, sampleRate: 44_100), range: range, cache: nil))
+      return (report, try AudioFile.read(path: path).samples)
+    }
+    let (_, whole) = try render(nil, "whole.wav")
+    let (report, part) = try render(TimeRange(from: 6.1, to: 12.3), "part.wav")
+    let first = Int(report.segments[0].lowerBound) * 2
+    #expect(part.count == Int(report.segments[0].count) * 2)
+    #expect(Array(whole[first..<(first + part.count)]) == part, "the part differs from the slice")
+  }
 }

@@ -5,7 +5,7 @@ import FFmpegAudio
 final class EdgeCollector {
   private let sourceRate: Int
   private let channels: Int
-  private let resampler: FloatResampler
+  private let resampler: Resampler
   private var mono: [Float] = []
   private var head: [Float] = []
   private var ring: [Float]
@@ -21,7 +21,7 @@ final class EdgeCollector {
     self.channels = channels
     self.origin = origin
     self.tailLength = tailLength
-    resampler = try FloatResampler(channels: 1, from: sourceRate, to: EdgeSnippets.rate)
+    resampler = try Resampler(channels: 1, from: sourceRate, to: EdgeSnippets.rate, quality: .high)
     ring = [Float](repeating: 0, count: tailLength)
   }
 

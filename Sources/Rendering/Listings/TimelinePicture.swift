@@ -168,7 +168,7 @@ public struct TimelinePicture {
 /// The peak level of a clip, as it sounds in the mix, in `count` equal slices.
 enum WaveformPeaks {
   static func measure(clip: Clip, input: InputSource, info: AudioStreamInfo, layout: PCMLayout, count: Int) throws(RenderError) -> [Float] {
-    let reader = try ClipReader(clip: clip, input: input, info: info, layout: layout, outputBits: nil)
+    let reader = try ClipReader(clip: clip, input: input, info: info, layout: layout, resampling: .high, outputBits: nil)
     let slices = max(1, min(count, Int(clip.duration)))
     var peaks = [Float](repeating: 0, count: slices)
     let block = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4096)
