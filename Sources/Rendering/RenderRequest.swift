@@ -94,6 +94,8 @@ public struct RenderReport: Sendable {
   public var edits: [TrackEdit?] = []
   /// The output's loudness and true peak, when it was metered.
   public var loudness: OutputLoudness?
+  /// The rates converted to the mix's, and how.
+  public var rateConversions: [RateConversion] = []
   /// What the user should know about writing the output that is not an error.
   public var notes: [String] = []
 

@@ -212,7 +212,9 @@ public enum Renderer {
     var report = RenderReport(
       outputPath: request.outputPath, plan: plan, segments: selection.segments, outputFrameCount: selection.frameCount,
       layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName,
-      trackList: trackList, inputs: inputs, levelling: prepared.levelling, edits: prepared.edits, loudness: loudness, notes: notes)
+      trackList: trackList, inputs: inputs, levelling: prepared.levelling, edits: prepared.edits, loudness: loudness,
+      rateConversions: RateConversion.needed(sourceRates: infos.map(\.sampleRate), mixRate: format.settings.layout.sampleRate, quality: format.resampling),
+      notes: notes)
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {

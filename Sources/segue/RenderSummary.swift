@@ -17,6 +17,7 @@ struct RenderSummary: CustomStringConvertible {
     }
     let plan = RenderSummaryReport(report).plan
     if plan.savedFrames > 0 { lines.append(plan.savedTime) }
+    lines += report.rateConversions.map { "Rate conversion: \($0)" }
     lines += report.allNotes.map { "Note: \($0)" }
     if let verified = report.verifiedFrameCount {
       lines.append("Verified: FFmpeg decodes \(verified) sample frames, as the timeline says")

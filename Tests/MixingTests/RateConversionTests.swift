@@ -116,4 +116,19 @@ import Testing
     let loudest = loudestBin(around, rate: 44_100)
     #expect(loudest.level < -130, "\(loudest.level) dBFS at \(loudest.hertz) Hz")
   }
+
+  @Test func theSummaryNamesEachConversionOnce() throws {
+    let cd = try input("cd.wav", "0.1*sin(2*PI*1000*t)", rate: 44_100, seconds: 0.31)
+    let hiRes = try input("hires.wav", "0.1*sin(2*PI*1000*t)", rate: 96_000, seconds: 0.29)
+    let dat = try input("dat.wav", "0.1*sin(2*PI*1000*t)", rate: 48_000, seconds: 0.27)
+    let deep = try Renderer.render(
+      RenderRequest(inputs: [cd, hiRes, dat, hiRes], outputPath: folder.file("deep.flac"), output: OutputOptions(bitDepth: 24), cache: nil))
+    #expect(deep.rateConversions.map(\.description) == [
+      "48000 → 44100 Hz, SoX very high quality, 28-bit", "96000 → 44100 Hz, SoX very high quality, 28-bit",
+    ])
+    let lossy = try Renderer.render(RenderRequest(inputs: [cd, dat], outputPath: folder.file("lossy.opus"), cache: nil))
+    #expect(lossy.rateConversions.map(\.description) == ["44100 → 48000 Hz, SoX high quality, 20-bit"])
+    let json = RenderSummaryReport(lossy).json()
+    #expect(json.contains(#""method" : "SoX high quality, 20-bit""#) || json.contains(#""method": "SoX high quality, 20-bit""#), "\(json)")
+  }
 }

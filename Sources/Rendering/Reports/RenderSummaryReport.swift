@@ -12,6 +12,8 @@ public struct RenderSummaryReport: Encodable, Sendable {
   public var plan: PlanReport
   /// The output's loudness and true peak, when it was metered (`--loudness`, `--true-peak`, `--measure`).
   public var loudness: OutputLoudness?
+  /// The rates converted to the mix's, and how (`from`, `to`, `method`).
+  public var rateConversions: [RateConversion]
   public var notes: [String]
 
   /// The written file.
@@ -42,6 +44,7 @@ public struct RenderSummaryReport: Encodable, Sendable {
     verifiedFrames = report.verifiedFrameCount
     plan = PlanReport(MixPlan(plan: report.plan, sources: report.inputs, levelling: report.levelling, edits: report.edits))
     loudness = report.loudness
+    rateConversions = report.rateConversions
     notes = report.allNotes
   }
 
