@@ -43,16 +43,20 @@ final class StretchJob: @unchecked Sendable {
     clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, resampling: ResamplingQuality, tolerance: DecodeTolerance,
     info: AudioStreamInfo
   ) throws {
+    // Varispeed is a rate conversion itself: a source at another rate than the mix's is read at its
+    // own and converted once, by the product of both ratios.
+    let once = stretch.method == .varispeed && clip.splices.isEmpty && info.sampleRate != layout.sampleRate
+    let readLayout = once ? PCMLayout(sampleRate: info.sampleRate, channelCount: layout.channelCount) : layout
+    let read = once ? Self.unstretched(clip, at: info.sampleRate, mixRate: layout.sampleRate) : clip.unstretched
     let open = { () throws -> ReadAheadSamples in
       let spliced = SplicedSamples(
-        source: try AudioFileReader(path: path, output: layout, resampling: resampling, tolerance: tolerance, known: info),
-        clip: clip.unstretched,
-        channels: layout.channelCount)
+        source: try AudioFileReader(path: path, output: readLayout, resampling: resampling, tolerance: tolerance, known: info),
+        clip: read, channels: layout.channelCount)
       return ReadAheadSamples(spliced, channels: layout.channelCount)
     }
     self.path = path
     duration = clip.duration
-    sourceFrames = stretch.sourceFrames
+    sourceFrames = read.duration
     channels = layout.channelCount
     source = try open()
     switch stretch.method {
@@ -61,7 +65,7 @@ final class StretchJob: @unchecked Sendable {
         throw StretchError(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames), reason: "varispeed takes no key frames")
       }
       stretcher = .varispeed(
-        try Varispeed(channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration, quality: resampling))
+        try Varispeed(channels: channels, inputFrames: sourceFrames, outputFrames: clip.duration, quality: resampling))
       study = nil
     case .preservePitch:
       guard
@@ -81,6 +85,16 @@ final class StretchJob: @unchecked Sendable {
   }
 
   deinit { zeros.deallocate() }
+
+  /// What `clip` plays of its source unstretched, counted in the source's own frames at
+  /// `sourceRate` instead of the mix's: its in-point and end rounded to the nearest source frame.
+  private static func unstretched(_ clip: Clip, at sourceRate: Int, mixRate: Int) -> Clip {
+    var read = clip.unstretched
+    let end = AudioFileReader.convertedLength(read.inPoint + read.duration, from: mixRate, to: sourceRate)
+    read.inPoint = AudioFileReader.convertedLength(read.inPoint, from: mixRate, to: sourceRate)
+    read.duration = end - read.inPoint
+    return read
+  }
 
   /// Stretches the whole clip into `queue`, block by block, then finishes it; stops early when
   /// the queue is closed.

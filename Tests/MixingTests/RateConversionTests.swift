@@ -131,4 +131,24 @@ import Testing
     let json = RenderSummaryReport(lossy).json()
     #expect(json.contains(#""method" : "SoX high quality, 20-bit""#) || json.contains(#""method": "SoX high quality, 20-bit""#), "\(json)")
   }
+
+  /// Varispeed is a rate conversion too: a 48 kHz source stretched in a 44.1 kHz mix is converted
+  /// once, by the product of both ratios, as cleanly as a plain conversion.
+  @Test func aVarispeedOfASourceAtAnotherRateIsOneCleanConversion() throws {
+    let source = try input("source.wav", "0.5*sin(2*PI*1000*t)+0.891*sin(2*PI*23000*t)", rate: 48_000, seconds: 2.31713)
+    let path = folder.file("stretched.flac")
+    var request = RenderRequest(inputs: [source], outputPath: path, output: OutputOptions(bitDepth: 24, sampleRate: 44_100), cache: nil)
+    request.stretch = StretchRequest(target: .ratio(1.01), method: .varispeed)
+    let report = try Renderer.render(request)
+    let output = try FFmpegCLI.decodeFloat(path)
+    #expect(Int64(output.count) == report.outputFrameCount)
+    #expect(report.outputFrameCount == (Int64(111_222 * 147 + 80) / 160 * 101 + 50) / 100)
+    let middle = output[11_025..<(output.count - 11_025)]
+    // The source's 2.31713 s play in exactly the output's frames.
+    let played = 1000 * (111_222 / 48_000) / (Double(report.outputFrameCount) / 44_100)
+    let (level, rest) = Spectrum.fit(middle, rate: 44_100, frequency: played)
+    #expect(abs(level - 20 * log10(0.5)) < 0.01, "the tone comes out at \(level) dBFS")
+    let loudest = loudestBin(rest, rate: 44_100)
+    #expect(loudest.level < -130, "\(loudest.level) dBFS at \(loudest.hertz) Hz")
+  }
 }
