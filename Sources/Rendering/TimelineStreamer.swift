@@ -174,7 +174,8 @@ struct TimelineStreamer: Sendable {
     let (firstFrame, exact) = (mixed.firstFrame, mixed.exact)
     let chunk = mixed.samples.withUnsafeMutableBufferPointer { samples in
       upcoming.withUnsafeBufferPointer { upcoming in
-        let block = BusBlock(samples: samples, firstFrame: firstFrame, channels: format.layout.channelCount, upcoming: upcoming)
+        let block = BusBlock(
+          samples: samples, firstFrame: firstFrame, part: range, channels: format.layout.channelCount, upcoming: upcoming)
         if firstFrame < range.lowerBound {
           bus.prime(block)
           return nil as PCMChunk?

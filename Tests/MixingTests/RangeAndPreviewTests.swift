@@ -96,6 +96,28 @@ import Testing
     }
   }
 
+  /// Tracks shorter than two contexts give previews whose regions overlap on the timeline: each
+  /// part still fades only at its own edges, never at a neighbour's inside it.
+  @Test func overlappingPreviewsFadeOnlyAtTheirOwnEdges() throws {
+    let fixture = MixFixture(sampleRate: 16_000, channels: 2)
+    let inputs = try album(fixture)
+    let mix = MixOptions(crossfade: 0.25)
+    let full = try renderFull(fixture, inputs, mix: mix)
+    let report = try Previews.transitions(
+      RenderRequest(inputs: inputs, outputPath: fixture.folder.file("all.flac"), mix: mix), context: 1.5, pause: 0.125)[0]
+    let regions = report.segments
+    #expect(zip(regions, regions.dropFirst()).allSatisfy { $0.upperBound > $1.lowerBound }, "the regions should overlap")
+    let preview = try FFmpegCLI.decodeInt16(fixture.folder.file("all.flac"))
+    var offset = 0
+    for region in regions {
+      let expected = full[Int(region.lowerBound * 2)..<Int(region.upperBound * 2)]
+      let part = preview[offset..<(offset + expected.count)]
+      let edge = 160 * 2
+      #expect(part.dropFirst(edge).dropLast(edge).elementsEqual(expected.dropFirst(edge).dropLast(edge)), "\(region): samples outside its own fades changed")
+      offset += expected.count + 2000 * 2
+    }
+  }
+
   @Test func snippetsPlayEachTracksOpeningWithCrossfades() throws {
     let fixture = MixFixture(sampleRate: 16_000, channels: 2)
     let inputs = try album(fixture)

@@ -72,6 +72,9 @@ struct BusBlock {
   let samples: UnsafeMutableBufferPointer<Float>
   /// Where the block's first frame sits on the timeline.
   let firstFrame: Int64
+  /// The part of the timeline being rendered that the block belongs to (parts may overlap: two
+  /// previews of short tracks).
+  let part: Range<Int64>
   let channels: Int
   /// The mix's frames right after the block, as many as the bus looks ahead (fewer where the mix
   /// ends), as they come from the mix, before any stage.

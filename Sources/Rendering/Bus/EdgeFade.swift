@@ -3,7 +3,9 @@ import Composition
 /// Fades each part of a render in and out over a few milliseconds at its outer edges, so a
 /// preview or a range starts and ends without a click; every other sample is left alone.
 ///
-/// Blocks end at the fades' edges (`blockEdges`), so blocks outside the fades stay exact.
+/// Blocks end at the fades' edges (`blockEdges`), so blocks outside the fades stay exact. A block
+/// is faded at the edges of its own part only: parts may overlap on the timeline (previews of
+/// short tracks), and a neighbour's fade must not reach inside another part.
 struct EdgeFade: BusStage {
   /// The parts of the timeline rendered, each faded at both ends.
   let segments: [Range<Int64>]
@@ -18,19 +20,18 @@ struct EdgeFade: BusStage {
   mutating func process(_ block: BusBlock) -> Bool {
     let frames = block.firstFrame..<(block.firstFrame + Int64(block.frameCount))
     var changed = false
-    for segment in segments {
-      let fadeIn = segment.lowerBound..<min(segment.upperBound, segment.lowerBound + length)
-      let fadeOut = max(segment.lowerBound, segment.upperBound - length)..<segment.upperBound
-      // Only the frames inside a fade are touched; where the two fades of a short part meet,
-      // both gains apply.
-      for frame in fadeIn.clamped(to: frames) {
-        scale(block, frame: Int(frame - block.firstFrame), by: Double(frame - segment.lowerBound) / Double(length))
-        changed = true
-      }
-      for frame in fadeOut.clamped(to: frames) {
-        scale(block, frame: Int(frame - block.firstFrame), by: Double(segment.upperBound - 1 - frame) / Double(length))
-        changed = true
-      }
+    let part = block.part
+    let fadeIn = part.lowerBound..<min(part.upperBound, part.lowerBound + length)
+    let fadeOut = max(part.lowerBound, part.upperBound - length)..<part.upperBound
+    // Only the frames inside a fade are touched; where the two fades of a short part meet, both
+    // gains apply.
+    for frame in fadeIn.clamped(to: frames) {
+      scale(block, frame: Int(frame - block.firstFrame), by: Double(frame - part.lowerBound) / Double(length))
+      changed = true
+    }
+    for frame in fadeOut.clamped(to: frames) {
+      scale(block, frame: Int(frame - block.firstFrame), by: Double(part.upperBound - 1 - frame) / Double(length))
+      changed = true
     }
     return changed
   }
