@@ -47,7 +47,8 @@ import Testing
       printing: [
         "Rendered 4 tracks to \(output) (\(format.codec), \(format.sampleRate) Hz, stereo)",
         "Length: 0:10.000 = \(frames) sample frames",
-        "Verified: FFmpeg decodes \(frames) sample frames, as the timeline says",
+      ] + (format.sampleRate == 44_100 ? [] : ["Rate conversion: 44100 → \(format.sampleRate) Hz, SoX high quality, 20-bit"]) + [
+        "Verified: FFmpeg decodes \(frames) sample frames, as the timeline says"
       ], in: fixture)
     #expect(try format.independentLength(of: fixture.file(output)) == Int64(frames))
   }
