@@ -58,20 +58,21 @@ public enum Renderer {
     if let knownFacts { inputs = knownFacts } else { inputs = try gatherFacts(request) }
     let format = try OutputFormat.resolve(
       path: request.outputPath, options: request.output, inputs: Array(inputs.infos.prefix(request.inputs.count)))
-    var mix = try planMix(request, facts: inputs, sampleRate: format.settings.layout.sampleRate)
+    var mix = try planMix(request, facts: inputs, layout: format.settings.layout)
     mix.plan.notes += format.notes
     let trackFrames = inputs.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
     try LengthGuard.check(mix.plan, trackFrames: trackFrames, allowLong: request.allowLong)
     return Prepared(plan: mix.plan, inputs: inputs, format: format, levelling: mix.levelling, edits: mix.edits)
   }
 
-  /// Levels the tracks' loudness when asked, then plans the mix at `sampleRate`.
-  private static func planMix(_ request: RenderRequest, facts: InputFacts, sampleRate: Int) throws(RenderError) -> MixPlan {
+  /// Levels the tracks' loudness when asked (as they play in `layout`), then plans the mix at its rate.
+  private static func planMix(_ request: RenderRequest, facts: InputFacts, layout: PCMLayout) throws(RenderError) -> MixPlan {
+    let sampleRate = layout.sampleRate
     let loudness = request.mix.loudness
     let levelling = try loudness.targetLUFS.map { target throws(RenderError) in
       try Levelling.decide(
         inputs: request.inputs, facts: Array(facts.facts.prefix(request.inputs.count)), options: loudness, target: target,
-        cache: request.cache)
+        mix: layout, cache: request.cache)
     }
     // Cue and fade times are checked before anything counts frames with them.
     for input in request.inputs { try MixPlanning.checkTimes(of: input) }
@@ -81,7 +82,8 @@ public enum Renderer {
       inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate,
       levelling: levelling, edits: edits, stretch: stretch
     ).plan()
-    plan.notes += facts.notes + (levelling?.notes(labels: request.inputs.map(\.label)) ?? []) + (stretch?.notes ?? [])
+    let levellingNotes = levelling?.notes(labels: request.inputs.map(\.label)) ?? []
+    plan.notes += facts.notes + levellingNotes + (stretch?.notes ?? [])
     if let fit = request.fit { plan = try fit.apply(to: plan) }
     plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
     return MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
@@ -280,6 +282,7 @@ public enum Renderer {
   public static func plan(_ request: RenderRequest, sampleRate: Int? = nil) throws(RenderError) -> MixPlan {
     guard !request.inputs.isEmpty else { throw .options("nothing to plan: no input files") }
     let inputs = try gatherFacts(request)
-    return try planMix(request, facts: inputs, sampleRate: sampleRate ?? inputs.facts[0].info.sampleRate)
+    let first = inputs.facts[0].info
+    return try planMix(request, facts: inputs, layout: PCMLayout(sampleRate: sampleRate ?? first.sampleRate, channelCount: first.channelCount))
   }
 }

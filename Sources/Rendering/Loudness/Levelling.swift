@@ -1,4 +1,5 @@
 import Analysis
+import FFmpegAudio
 import Playlists
 
 /// A render's loudness levelling: each track's decision, with the make-up that keeps limited
@@ -8,11 +9,30 @@ public struct Levelling: Sendable, Equatable {
   public var targetLUFS: Double
   /// One decision per track, in input order.
   public var decisions: [LevelDecision]
+  /// The tracks measured as the mix plays them (after a downmix or a lower rate), by input.
+  var measuredAsPlayed: [Int: PlayedMeasure] = [:]
 
-  /// Decides the gains of the tracks among `inputs` (overlays are not levelled) from their facts.
+  /// How a track measured as the mix plays it was converted, and what the file measures alone.
+  struct PlayedMeasure: Sendable, Equatable {
+    /// "2 channels to 1, 96000 → 44100 Hz".
+    var conversion: String
+    /// The file's own loudness, in LUFS; nil for silence.
+    var fileLUFS: Double?
+  }
+
+  /// Decides the gains of the tracks among `inputs` (overlays are not levelled) from their facts,
+  /// as the tracks play in a mix of `mix`'s layout.
   static func decide(
-    inputs: [InputSource], facts: [SourceFacts], options: LoudnessOptions, target: Double, cache: FactsCache?
+    inputs: [InputSource], facts: [SourceFacts], options: LoudnessOptions, target: Double, mix: PCMLayout, cache: FactsCache?
   ) throws(RenderError) -> Levelling {
+    var facts = facts
+    var measuredAsPlayed: [Int: PlayedMeasure] = [:]
+    for index in inputs.indices where facts[index].analysis != nil && PlayedAnalysis.changesLoudness(facts[index].info, in: mix) {
+      guard let played = try PlayedAnalysis.analysis(of: inputs[index], facts: facts[index], in: mix, cache: cache) else { continue }
+      let fileLUFS = facts[index].analysis?.integratedLoudness(within: inputs[index].playedPart)
+      measuredAsPlayed[index] = PlayedMeasure(conversion: PlayedAnalysis.conversion(facts[index].info, in: mix), fileLUFS: fileLUFS)
+      facts[index].analysis = played
+    }
     let tracks = inputs.indices.map { index in
       let input = inputs[index]
       return LoudnessLevelling.Track(
@@ -23,9 +43,10 @@ public struct Levelling: Sendable, Equatable {
         userGainDB: input.options.gainDB ?? 0, fileSeconds: Double(facts[index].frameCount) / Double(facts[index].info.sampleRate))
     }
     var decisions = LoudnessLevelling(target: target, options: options, tracks: tracks).decisions()
-    try LimitingMakeUp(inputs: inputs, facts: facts, ceiling: options.truePeakDBTP ?? LoudnessOptions.defaultCeiling, cache: cache)
-      .apply(to: &decisions, userGains: tracks.map(\.userGainDB))
-    return Levelling(targetLUFS: target, decisions: decisions)
+    try LimitingMakeUp(
+      inputs: inputs, facts: facts, ceiling: options.truePeakDBTP ?? LoudnessOptions.defaultCeiling, mix: mix, cache: cache
+    ).apply(to: &decisions, userGains: tracks.map(\.userGainDB))
+    return Levelling(targetLUFS: target, decisions: decisions, measuredAsPlayed: measuredAsPlayed)
   }
 
   /// The loudness gain of input `index` in dB (0 for an overlay).
@@ -35,6 +56,13 @@ public struct Levelling: Sendable, Equatable {
 
   /// Every decision as a note naming its track by `labels`.
   func notes(labels: [String]) -> [String] {
-    decisions.map { $0.note(label: labels[$0.input], target: targetLUFS) }
+    decisions.flatMap { decision in
+      let played = measuredAsPlayed[decision.input].map { measure in
+        "\(labels[decision.input]): measured as the mix plays it (\(measure.conversion)): "
+          + "\(decision.loudnessLUFS.map { Decibels.text($0) + " LUFS" } ?? "silence"), "
+          + "where the file alone measures \(measure.fileLUFS.map { Decibels.text($0) + " LUFS" } ?? "silence")"
+      }
+      return (played.map { [$0] } ?? []) + [decision.note(label: labels[decision.input], target: targetLUFS)]
+    }
   }
 }

@@ -2,22 +2,26 @@ import Analysis
 import FFmpegAudio
 import Foundation
 
-/// The loudness of one input's played part at a gain, after the true-peak limiter: decoded,
-/// scaled, limited and measured, or read from the cache where an earlier render measured it.
+/// The loudness of one input's played part at a gain, after the true-peak limiter: decoded (in the
+/// mix's layout, where that changes its loudness), scaled, limited and measured, or read from the
+/// cache where an earlier render measured it.
 struct LimitedLoudness {
   let cache: FactsCache?
   let input: InputSource
   let facts: SourceFacts
+  /// The layout to decode into; nil for the file's own.
+  let layout: PCMLayout?
   /// What earlier passes measured, by `key`: kept with the input's facts as `cacheKind`.
   private var known: [String: Double]
   /// Named for the meter that measures it (`ProgrammeMeter`; "limiting" held libebur128's
   /// histogram figures, up to 0.05 LU apart), so figures of the other meter are not read.
   private static let cacheKind = "limited-loudness"
 
-  init(cache: FactsCache?, input: InputSource, facts: SourceFacts) {
+  init(cache: FactsCache?, input: InputSource, facts: SourceFacts, layout: PCMLayout? = nil) {
     self.cache = cache
     self.input = input
     self.facts = facts
+    self.layout = layout
     if case .hit(let stored) = cache?.load([String: Double].self, kind: Self.cacheKind, for: input.path) { known = stored } else { known = [:] }
   }
 
@@ -25,6 +29,7 @@ struct LimitedLoudness {
   /// dBTP; nil for silence.
   mutating func loudness(gainDB: Double, ceiling: Double, part: Range<Double>?) throws(RenderError) -> Double? {
     let key = String(format: "%.4f@%.2f:%.6f-%.6f", gainDB, ceiling, part?.lowerBound ?? 0, min(part?.upperBound ?? .infinity, 1e9))
+      + (layout.map { " as \($0.sampleRate) Hz, \($0.channelCount) ch" } ?? "")
     if let value = known[key] { return value.isFinite ? value : nil }
     let measured: Double?
     do { measured = try measure(gainDB: gainDB, ceiling: ceiling, part: part) } catch {
@@ -37,11 +42,12 @@ struct LimitedLoudness {
 
   /// Decodes the part, scales it, limits it and measures it.
   private func measure(gainDB: Double, ceiling: Double, part: Range<Double>?) throws -> Double? {
-    let reader = try AudioFileReader(path: input.path, tolerance: input.tolerance, known: facts.info)
+    let reader = try AudioFileReader(path: input.path, output: layout, resampling: .high, tolerance: input.tolerance, known: facts.info)
     let rate = reader.output.sampleRate
     let channels = reader.output.channelCount
     let first = Int64(((part?.lowerBound ?? 0) * Double(rate)).rounded())
-    let end = part.map { min(facts.frameCount, Int64((min($0.upperBound, 1e9) * Double(rate)).rounded())) } ?? facts.frameCount
+    let length = facts.frameCount(at: rate)
+    let end = part.map { min(length, Int64((min($0.upperBound, 1e9) * Double(rate)).rounded())) } ?? length
     guard let meter = ProgrammeMeter(sampleRate: rate, channelCount: channels) else { return nil }
     var limiter = PeakLimiter.Pipe(PeakLimiter(sampleRate: rate, channelCount: channels, ceiling: Decibels.factor(ceiling), detection: .truePeak))
     let gain = Float(Decibels.factor(gainDB))

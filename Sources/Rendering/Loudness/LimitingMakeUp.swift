@@ -12,6 +12,8 @@ struct LimitingMakeUp {
   let facts: [SourceFacts]
   /// The ceiling, in dBTP.
   let ceiling: Double
+  /// The mix's layout, which tracks whose loudness it changes (`PlayedAnalysis`) are measured in.
+  let mix: PCMLayout
   let cache: FactsCache?
 
   /// How close to its unlimited loudness a limited track must measure, in LU.
@@ -42,7 +44,8 @@ struct LimitingMakeUp {
     let own = facts[decision.input].analysis!.integratedLoudness(within: input.playedPart)!
     let wanted = own + decision.gainDB + userGain
     var makeUp = 0.0
-    var measured = LimitedLoudness(cache: cache, input: input, facts: facts[decision.input])
+    let played = PlayedAnalysis.changesLoudness(facts[decision.input].info, in: mix) ? mix : nil
+    var measured = LimitedLoudness(cache: cache, input: input, facts: facts[decision.input], layout: played)
     for _ in 0..<Self.maximumPasses {
       guard let loudness = try measured.loudness(gainDB: decision.gainDB + userGain + makeUp, ceiling: ceiling, part: input.playedPart) else { break }
       let shortfall = wanted - loudness
