@@ -52,7 +52,8 @@ public final class ProgrammeMeter {
     let gatingBlocks = meanEnergies(steps: 4, every: 1).map(SlidingLoudness.loudness(ofEnergy:))
     return ProgrammeLoudness(
       integratedLUFS: GatedLoudness.integrated(blocks: gatingBlocks),
-      loudnessRange: GatedLoudness.range(shortTermEnergies: meanEnergies(steps: 30, every: 10)), truePeak: truePeak.finish())
+      loudnessRange: GatedLoudness.range(shortTermEnergies: meanEnergies(steps: 30, every: 10)), truePeak: truePeak.finish(),
+      stepEnergies: stepEnergies, stepFrames: stepFrames)
   }
 
   /// The mean energy of each run of `steps` whole 100 ms steps, one run ending every `every` steps.
@@ -71,6 +72,21 @@ public struct ProgrammeLoudness: Sendable, Equatable {
   public var loudnessRange: Double
   /// The highest true peak (4x oversampled) of any channel, linear.
   public var truePeak: Double
+  /// The mean K-weighted energy of each whole 100 ms step, and how many frames a step holds.
+  public var stepEnergies: [Double]
+  public var stepFrames: Int
 
   public var truePeakDB: Double { decibels(truePeak) }
+
+  /// The integrated loudness of the frames in `span` (counted from the first frame measured), from
+  /// the 400 ms gating blocks that lie wholly inside it; nil when none does or it is silence.
+  public func integratedLUFS(over span: Range<Int64>) -> Double? {
+    let first = Int((span.lowerBound + Int64(stepFrames) - 1) / Int64(stepFrames))
+    let end = min(stepEnergies.count, Int(span.upperBound / Int64(stepFrames)))
+    guard end - first >= 4 else { return nil }
+    let blocks = stride(from: first + 4, through: end, by: 1).map { last in
+      SlidingLoudness.loudness(ofEnergy: stepEnergies[(last - 4)..<last].reduce(0, +) / 4)
+    }
+    return GatedLoudness.integrated(blocks: blocks)
+  }
 }

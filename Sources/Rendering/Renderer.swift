@@ -196,7 +196,10 @@ public enum Renderer {
       throw Self.undecodableOutput(request, error)
     }
     let loudness = outcome.output.map { measured in
-      OutputLoudness(measured: measured, decoded: decoded, format: format, ceiling: request.mix.loudness.guardCeiling, notes: &notes)
+      OutputLoudness(
+        measured: measured, decoded: decoded, format: format, ceiling: request.mix.loudness.guardCeiling,
+        spans: selection.isWhole(of: plan.timeline) ? prepared.levelling.map { LevelledSpan.spans(of: plan, levelling: $0, inputs: inputs) } ?? [] : [],
+        notes: &notes)
     }
     if request.mix.loudness.writeReplayGain, let loudness, let staging = output?.stagingPath {
       notes.append(try OutputReplayGain.tag(staging, outputPath: request.outputPath, loudness: loudness))

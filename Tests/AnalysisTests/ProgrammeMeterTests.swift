@@ -38,7 +38,23 @@ import Testing
   @Test func silence() throws {
     let meter = try #require(ProgrammeMeter(sampleRate: 44_100, channelCount: 2))
     [Float](repeating: 0, count: 44_100 * 2 * 3 + 314).withUnsafeBufferPointer { meter.add($0) }
-    #expect(meter.finish() == ProgrammeLoudness(integratedLUFS: nil, loudnessRange: 0, truePeak: 0))
+    let silent = meter.finish()
+    #expect(silent.integratedLUFS == nil && silent.loudnessRange == 0 && silent.truePeak == 0)
+    #expect(silent.integratedLUFS(over: 0..<(44_100 * 3)) == nil)
+  }
+
+  /// A span's loudness comes from the gating blocks inside it: the whole signal's is the
+  /// integrated loudness, and the loud chord alone (from 7.3 s) measures louder.
+  @Test func aSpansLoudnessIsItsOwnBlocks() throws {
+    let samples = Self.signal(sampleRate: 48_000, channelCount: 2)
+    let meter = try #require(ProgrammeMeter(sampleRate: 48_000, channelCount: 2))
+    samples.withUnsafeBufferPointer { meter.add($0) }
+    let measured = meter.finish()
+    let whole = try #require(measured.integratedLUFS(over: 0..<Int64(samples.count / 2)))
+    #expect(abs(whole - (try #require(measured.integratedLUFS))) < 1e-9)
+    let loud = try #require(measured.integratedLUFS(over: 350_400..<Int64(samples.count / 2)))
+    #expect(loud > whole + 1)
+    #expect(measured.integratedLUFS(over: 1_000..<20_000) == nil, "under one gating block")
   }
 
   /// 13.7 s: a swelling chord for 6 s, 1.3 s of silence, then the chord 9 dB louder.

@@ -55,4 +55,25 @@ import Testing
     #expect(abs(reported - judged) <= 0.15, "reported \(reported) LUFS, the file measures \(judged)")
     #expect(report.allNotes.contains { $0.contains("hiss") && $0.contains("low-pass") }, "\(report.allNotes)")
   }
+
+  /// Gains read from tags are only as right as the tags: a track whose ReplayGain tag says it is
+  /// 4 dB quieter than it is comes out 4 LU over the target, and the summary says so.
+  @Test func aSpanOffItsTargetIsFlagged() throws {
+    let fixture = MixFixture(sampleRate: Self.rate, channels: 2)
+    let honest = try fixture.track("honest", Signal.noise(channels: 2, frames: 201_011, amplitude: 0.05, seed: 12))
+    let raw = try fixture.track("raw", Signal.noise(channels: 2, frames: 199_007, amplitude: 0.05, seed: 13))
+    let measured = try LoudnessJudge.measure(raw.path).integrated
+    let tagged = fixture.folder.file("tagged.flac")
+    // ReplayGain 2: gain = -18 - loudness, so a tag 4 dB too high claims a track 4 LU quieter.
+    try FFmpegCLI.make(["-i", raw.path, "-metadata", String(format: "REPLAYGAIN_TRACK_GAIN=%+.2f dB", -18 - measured + 4), "-c:a", "flac", tagged])
+    let honestTag = fixture.folder.file("honest.flac")
+    let honestLUFS = try LoudnessJudge.measure(honest.path).integrated
+    try FFmpegCLI.make(["-i", honest.path, "-metadata", String(format: "REPLAYGAIN_TRACK_GAIN=%+.2f dB", -18 - honestLUFS), "-c:a", "flac", honestTag])
+    let inputs = [InputSource(path: honestTag, displayName: "honest"), InputSource(path: tagged, displayName: "tagged")]
+    let mix = MixOptions(loudness: LoudnessOptions(targetLUFS: -16, scope: .track, gainSource: .tags))
+    let (report, _) = try fixture.render(inputs, mix: mix, output: "mix.flac", options: OutputOptions())
+    let flagged = report.allNotes.filter { $0.contains("levelling aimed at") }
+    #expect(flagged.count == 1, "\(report.allNotes)")
+    #expect(flagged.first?.hasPrefix("tagged measures -12.0") == true && flagged.first?.contains("4.0 LU over the -16.0 LUFS") == true, "\(flagged)")
+  }
 }

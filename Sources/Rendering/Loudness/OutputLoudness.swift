@@ -2,10 +2,13 @@ import Analysis
 import FFmpegAudio
 
 /// The output's loudness and true peak, measured on the PCM the encoder got and, for lossy
-/// output, on the written file decoded again (an encoder can push peaks up).
+/// output, on the written file decoded again: an encoder can push peaks up, and its low-pass takes
+/// loudness away, so a lossy file's loudness is the written file's.
 public struct OutputLoudness: Sendable, Equatable, Encodable {
-  /// nil for silence.
+  /// The file's integrated loudness (for lossy output, decoded again); nil for silence.
   public var integratedLUFS: Double?
+  /// For lossy output, the loudness of what the encoder was given; nil otherwise.
+  public var encodedFromLUFS: Double?
   public var loudnessRangeLU: Double
   /// nil for digital silence.
   public var truePeakDBTP: Double?
@@ -13,12 +16,20 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
   public var decodedTruePeakDBTP: Double?
 
   /// Reads `measured`, and for lossy output `decoded` (the written stream decoded again), warning
-  /// when the encoder pushed its true peak over `ceiling`. Adds the figures to `notes`.
-  init(measured: ProgrammeLoudness, decoded: ProgrammeLoudness?, format: OutputFormat, ceiling: PeakCeiling?, notes: inout [String]) {
-    integratedLUFS = measured.integratedLUFS.map { rounded($0, 2) }
-    loudnessRangeLU = rounded(measured.loudnessRange, 2)
+  /// when the encoder pushed its true peak over `ceiling` and where a levelled span of the file
+  /// (`spans`, on a whole render) measures more than `spanTolerance` off what levelling aimed it
+  /// at. Adds the figures to `notes`.
+  init(
+    measured: ProgrammeLoudness, decoded: ProgrammeLoudness?, format: OutputFormat, ceiling: PeakCeiling?, spans: [LevelledSpan],
+    notes: inout [String]
+  ) {
+    let file = decoded ?? measured
+    integratedLUFS = file.integratedLUFS.map { rounded($0, 2) }
+    encodedFromLUFS = decoded == nil ? nil : measured.integratedLUFS.map { rounded($0, 2) }
+    loudnessRangeLU = rounded(file.loudnessRange, 2)
     truePeakDBTP = measured.truePeak > 0 ? rounded(measured.truePeakDB, 2) : nil
     var text = "the output measures \(integratedLUFS.map { Decibels.text($0) + " LUFS" } ?? "silence")"
+      + (encodedFromLUFS.map { " as written (\(Decibels.text($0)) LUFS before encoding)" } ?? "")
       + (truePeakDBTP.map { ", true peak \(Decibels.text($0)) dBTP" } ?? "")
     if let decoded, decoded.truePeak > 0 {
       let peak = decoded.truePeakDB
@@ -31,5 +42,24 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
       }
     }
     notes.insert(text, at: 0)
+    notes += Self.spanNotes(spans, in: file, lossy: decoded != nil ? format : nil)
+  }
+
+  /// How far a levelled span may measure from what levelling aimed it at before it is flagged, in LU.
+  static let spanTolerance = 0.2
+
+  /// A note for each span of `file` more than `spanTolerance` off its aim, naming the encoder's
+  /// low-pass as the likely cause where `lossy` wrote the file.
+  private static func spanNotes(_ spans: [LevelledSpan], in file: ProgrammeLoudness, lossy: OutputFormat?) -> [String] {
+    spans.compactMap { span in
+      guard let measured = file.integratedLUFS(over: span.frames), abs(measured - span.expectedLUFS) > spanTolerance else { return nil }
+      let off = measured - span.expectedLUFS
+      let cause = lossy.map { format in
+        "; the \(format.codec.displayName) encoder's low-pass\(format.settings.bitRate.map { " at \($0 / 1000)k" } ?? "") took out what "
+          + "lies above it (a higher --bitrate keeps more)"
+      } ?? ""
+      return "\(span.label) measures \(Decibels.text(measured)) LUFS in the \(lossy == nil ? "output" : "written file"), "
+        + "\(Decibels.text(abs(off))) LU \(off < 0 ? "under" : "over") the \(Decibels.text(span.expectedLUFS)) LUFS levelling aimed at\(cause)"
+    }
   }
 }

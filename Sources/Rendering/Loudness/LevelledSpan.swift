@@ -1,0 +1,53 @@
+import Composition
+
+/// A stretch of the output that levelling aimed at one loudness: a track's under track scope, an
+/// album's under album scope, the whole under program scope; only where that group's tracks play
+/// alone (crossfades with the neighbours left out).
+struct LevelledSpan: Equatable {
+  /// "t2.flac", "album 'Blue' (tracks 2-5)", "program".
+  var label: String
+  /// Timeline frames.
+  var frames: Range<Int64>
+  /// What levelling aimed the span at: the target, less what a cap took, plus the entries' own gain.
+  var expectedLUFS: Double
+
+  /// The spans of `plan`'s levelled groups, each at least one gating block (400 ms) long; none when
+  /// overlays play over the tracks (their sound counts in the output, not in any track's level).
+  static func spans(of plan: Plan, levelling: Levelling, inputs: [InputSource]) -> [LevelledSpan] {
+    let timeline = plan.timeline
+    guard !timeline.clips.contains(where: { $0.layer == .overlay }) else { return [] }
+    let solo = soloRanges(timeline)
+    let groups = Dictionary(grouping: levelling.decisions.filter { $0.loudnessLUFS != nil && $0.appliedDB != 0 }) {
+      $0.basis == "track" ? "track \($0.input)" : $0.basis
+    }
+    let minimum = Int64(timeline.sampleRate) * 4 / 10
+    return groups.values.compactMap { members -> LevelledSpan? in
+      let members = members.sorted { $0.input < $1.input }
+      let gains = Set(members.map { inputs[$0.input].options.gainDB ?? 0 })
+      guard gains.count == 1, let first = solo[members[0].input], let last = solo[members.last!.input] else { return nil }
+      let frames = first.lowerBound..<last.upperBound
+      guard frames.count >= minimum else { return nil }
+      var expected = levelling.targetLUFS + gains.first!
+      if case .capped(let by) = members[0].peak { expected -= by }
+      let label = members.count == 1 ? inputs[members[0].input].label : members[0].basis
+      return LevelledSpan(label: label, frames: frames, expectedLUFS: expected)
+    }.sorted { $0.frames.lowerBound < $1.frames.lowerBound }
+  }
+
+  /// Each track input's frames on the timeline where no other input's track plays, by input.
+  private static func soloRanges(_ timeline: Timeline) -> [Int: Range<Int64>] {
+    let tracks = timeline.clips.filter { $0.layer == .track }
+    var ranges: [Int: Range<Int64>] = [:]
+    for source in Set(tracks.map(\.source)) {
+      let own = tracks.filter { $0.source == source }
+      let others = tracks.filter { $0.source != source }
+      var start = own.map(\.start).min()!
+      var end = own.map(\.end).max()!
+      for other in others where other.end > start && other.start < end {
+        if other.start <= start { start = max(start, other.end) } else { end = min(end, other.start) }
+      }
+      if start < end { ranges[source] = start..<end }
+    }
+    return ranges
+  }
+}
