@@ -9,6 +9,8 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
   public var integratedLUFS: Double?
   /// For lossy output, the loudness of what the encoder was given; nil otherwise.
   public var encodedFromLUFS: Double?
+  /// "dual-mono" for mono output, measured as it plays on two speakers; nil otherwise.
+  public var convention: String?
   public var loudnessRangeLU: Double
   /// nil for digital silence.
   public var truePeakDBTP: Double?
@@ -28,9 +30,11 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
     encodedFromLUFS = decoded == nil ? nil : measured.integratedLUFS.map { rounded($0, 2) }
     loudnessRangeLU = rounded(file.loudnessRange, 2)
     truePeakDBTP = measured.truePeak > 0 ? rounded(measured.truePeakDB, 2) : nil
+    convention = format.settings.layout.channelCount == 1 ? LoudnessConvention.dualMono : nil
     var text = "the output measures \(integratedLUFS.map { Decibels.text($0) + " LUFS" } ?? "silence")"
       + (encodedFromLUFS.map { " as written (\(Decibels.text($0)) LUFS before encoding)" } ?? "")
       + (truePeakDBTP.map { ", true peak \(Decibels.text($0)) dBTP" } ?? "")
+      + (convention == nil ? "" : " (\(LoudnessConvention.dualMonoExplained))")
     if let decoded, decoded.truePeak > 0 {
       let peak = decoded.truePeakDB
       decodedTruePeakDBTP = rounded(peak, 2)

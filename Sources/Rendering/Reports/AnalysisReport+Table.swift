@@ -9,8 +9,8 @@ extension AnalysisReport {
     for track in tracks {
       lines.append(
         pad(String(track.number), 3) + "  " + pad(TimeFormat.clock(frames: track.frames, sampleRate: track.sampleRate), 10)
-          + pad(format(track.integratedLUFS, "%.1f"), 7, right: true)
-          + pad(format(track.loudnessRangeLU, "%.1f"), 8, right: true)
+          + pad(format(track.integratedLUFS, "%.1f") + (track.loudnessConvention == nil ? " " : "*"), 8, right: true)
+          + pad(format(track.loudnessRangeLU, "%.1f"), 7, right: true)
           + pad(format(track.samplePeakDBFS, "%.1f"), 11, right: true)
           + pad(format(track.truePeakDBTP, "%.1f"), 9, right: true)
           + pad(format(track.leadingSilenceSeconds, "%.2f") + " / " + format(track.trailingSilenceSeconds, "%.2f") + " s", 17, right: true)
@@ -25,6 +25,7 @@ extension AnalysisReport {
           + "\(format(album.integratedLUFS, "%.1f")) LUFS, true peak \(format(album.truePeakDBTP, "%.1f")) dBTP, "
           + "gain \(album.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-")")
     }
+    if tracks.contains(where: { $0.loudnessConvention != nil }) { lines.append("* \(LoudnessConvention.dualMonoExplained)") }
     lines += notes.map { "note: \($0)" }
     return lines.joined(separator: "\n")
   }

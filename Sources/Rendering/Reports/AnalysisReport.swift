@@ -26,6 +26,9 @@ public struct AnalysisReport: Encodable, Sendable {
     public var frames: Int64
     public var sampleRate: Int
     public var integratedLUFS: Double?
+    /// "dual-mono" for a mono track, measured as it plays on two speakers (3 LU above a
+    /// single-channel reading); nil for others.
+    public var loudnessConvention: String?
     public var loudnessRangeLU: Double
     /// The peaks in dB; nil for digital silence.
     public var samplePeakDBFS: Double?
@@ -97,6 +100,7 @@ public struct AnalysisReport: Encodable, Sendable {
       tracks.append(Track(
         number: index + 1, file: input.displayName, title: input.name.title, artist: input.name.artist, album: input.name.album, seconds: rounded(analysis.seconds, 3),
         frames: analysis.frameCount, sampleRate: analysis.sampleRate, integratedLUFS: analysis.integratedLUFS.map { rounded($0, 2) },
+        loudnessConvention: facts.info.channelCount == 1 ? LoudnessConvention.dualMono : nil,
         loudnessRangeLU: rounded(analysis.loudnessRange, 2), samplePeakDBFS: finite(analysis.samplePeakDB, 2),
         truePeakDBTP: finite(analysis.truePeakDB, 2), leadingSilenceSeconds: rounded(analysis.leadingSilence(below: threshold), 3),
         trailingSilenceSeconds: rounded(analysis.trailingSilence(below: threshold), 3),
