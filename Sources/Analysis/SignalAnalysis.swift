@@ -27,16 +27,16 @@ public struct SignalAnalysis: Sendable, Equatable, Codable {
   public var truePeakDB: Double { decibels(truePeak) }
   public var seconds: Double { Double(frameCount) / Double(sampleRate) }
 
-  /// Seconds before the first 10 ms window whose peak reaches `threshold` dBFS (the whole signal
-  /// when none does).
+  /// Seconds before the first 10 ms window whose RMS reaches `threshold` dBFS (the whole signal
+  /// when none does): room tone under the threshold is silence, however high its noise peaks.
   public func leadingSilence(below threshold: Double) -> Double {
-    let first = peak.decibels.firstIndex { $0 >= threshold } ?? peak.count
-    return min(seconds, Double(first) * peak.step)
+    let first = rms.decibels.firstIndex { $0 >= threshold } ?? rms.count
+    return min(seconds, Double(first) * rms.step)
   }
 
-  /// Seconds after the last 10 ms window whose peak reaches `threshold` dBFS.
+  /// Seconds after the last 10 ms window whose RMS reaches `threshold` dBFS.
   public func trailingSilence(below threshold: Double) -> Double {
-    guard let last = peak.decibels.lastIndex(where: { $0 >= threshold }) else { return seconds }
-    return max(0, seconds - Double(last + 1) * peak.step)
+    guard let last = rms.decibels.lastIndex(where: { $0 >= threshold }) else { return seconds }
+    return max(0, seconds - Double(last + 1) * rms.step)
   }
 }

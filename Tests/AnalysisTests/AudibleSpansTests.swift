@@ -6,19 +6,24 @@ import Testing
 /// The audible spans finder against the definition, sample by sample, whatever the block sizes.
 @Suite("Audible spans")
 struct AudibleSpansTests {
-  /// The spans by the definition: loud frames (any channel at or above the threshold) grouped
-  /// while the quiet runs between them are shorter than `gap`.
-  static func reference(_ samples: [Float], channels: Int, thresholdDB: Double, gap: Int64) -> [Range<Int64>] {
-    let threshold = Float(pow(10, thresholdDB / 20))
+  /// The spans by the definition: in each 10 ms window (counted from the first frame) whose RMS over
+  /// all channels reaches the threshold, the frames where any channel does; grouped while the quiet
+  /// runs between them are shorter than `gap`.
+  static func reference(_ samples: [Float], channels: Int, sampleRate: Int, thresholdDB: Double, gap: Int64) -> [Range<Int64>] {
+    let threshold = Float(pow(10, thresholdDB / 20)), meanSquare = pow(10, thresholdDB / 10)
+    let frames = samples.count / channels, window = sampleRate / 100
     var spans: [Range<Int64>] = []
-    for frame in 0..<(samples.count / channels) {
-      let loud = (0..<channels).contains { abs(samples[frame * channels + $0]) >= threshold }
-      guard loud else { continue }
-      let position = Int64(frame)
-      if let last = spans.last, position - last.upperBound < gap {
-        spans[spans.count - 1] = last.lowerBound..<(position + 1)
-      } else {
-        spans.append(position..<(position + 1))
+    for start in stride(from: 0, to: frames, by: window) {
+      let range = start..<min(frames, start + window)
+      let energy = samples[(range.lowerBound * channels)..<(range.upperBound * channels)].reduce(0.0) { $0 + Double($1 * $1) }
+      guard energy / Double(range.count * channels) >= meanSquare else { continue }
+      for frame in range where (0..<channels).contains(where: { abs(samples[frame * channels + $0]) >= threshold }) {
+        let position = Int64(frame)
+        if let last = spans.last, position - last.upperBound < gap {
+          spans[spans.count - 1] = last.lowerBound..<(position + 1)
+        } else {
+          spans.append(position..<(position + 1))
+        }
       }
     }
     return spans
@@ -48,7 +53,7 @@ struct AudibleSpansTests {
       offset += frames
     }
     for found in finder.finish() {
-      let expected = Self.reference(samples, channels: channels, thresholdDB: found.thresholdDB, gap: found.minimumGap)
+      let expected = Self.reference(samples, channels: channels, sampleRate: 8_000, thresholdDB: found.thresholdDB, gap: found.minimumGap)
       #expect(found.spans.map(\.range) == expected, "at \(found.thresholdDB) dBFS")
       #expect(found.spans.count > 5)
     }
@@ -63,7 +68,8 @@ struct AudibleSpansTests {
       return finder.finish()[0]
     }
     let whole = spans(0..<frames)
-    for seam in [frames / 3, frames / 2 + 17, frames - 5] {
+    // A part starts on the edge of a 10 ms window (80 frames here), as AudibleScan cuts a file.
+    for seam in [frames / 3 / 80 * 80, (frames / 2 + 17) / 80 * 80, (frames - 5) / 80 * 80] {
       #expect(spans(0..<seam).followed(by: spans(seam..<frames)) == whole, "cut at \(seam)")
     }
   }

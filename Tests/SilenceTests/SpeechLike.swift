@@ -78,10 +78,20 @@ struct SpeechLike {
     }
   }
 
-  /// The frames where either channel reaches `thresholdDB`, in order.
+  /// The frames the silence rule counts as sound at `thresholdDB`, in order: in a 10 ms window
+  /// (counted from the first frame) whose RMS over both channels reaches the threshold, each frame
+  /// where either channel reaches it.
   static func loudFrames(_ samples: [Float], thresholdDB: Double) -> [Int] {
-    let threshold = Float(pow(10, thresholdDB / 20))
-    return (0..<(samples.count / channels)).filter { max(abs(samples[$0 * 2]), abs(samples[$0 * 2 + 1])) >= threshold }
+    let magnitude = Float(pow(10, thresholdDB / 20)), meanSquare = pow(10, thresholdDB / 10)
+    let frames = samples.count / channels, window = sampleRate / 100
+    var loud: [Int] = []
+    for start in stride(from: 0, to: frames, by: window) {
+      let range = start..<min(frames, start + window)
+      let energy = range.reduce(0.0) { $0 + Double(samples[$1 * 2] * samples[$1 * 2]) + Double(samples[$1 * 2 + 1] * samples[$1 * 2 + 1]) }
+      guard energy / Double(range.count * channels) >= meanSquare else { continue }
+      loud += range.filter { max(abs(samples[$0 * 2]), abs(samples[$0 * 2 + 1])) >= magnitude }
+    }
+    return loud
   }
 
   /// The pauses between loud frames longer than `shortest` frames: from one past the last loud

@@ -14,7 +14,9 @@ enum AudibleScan {
   /// as long as said (then one whole decode finds them).
   static func spans(_ path: String, info: AudioStreamInfo, length: Int64, thresholds: [Double], parts wanted: Int) throws -> [AudibleSpans]? {
     let parts = max(1, min(wanted, Int(Double(length) / (shortestPart * Double(info.sampleRate)))))
-    let bounds = (0...parts).map { length * Int64($0) / Int64(parts) }
+    // Each stretch starts on the edge of a 10 ms window, as one pass over the file has them.
+    let window = Int64(AudibleSpans.windowFrames(sampleRate: info.sampleRate))
+    let bounds = (0...parts).map { $0 == parts ? length : length * Int64($0) / Int64(parts) / window * window }
     let results = Mutex([Result<[AudibleSpans]?, any Error>?](repeating: nil, count: parts))
     FactsDecodes.record(path)
     DispatchQueue.concurrentPerform(iterations: parts) { part in

@@ -8,7 +8,7 @@ import Foundation
 /// cannot be written is noted and ignored: the cache never fails a render.
 public struct FactsCache: Sendable {
   /// Bumped whenever the shape of what is stored changes; other versions' entries are not read.
-  public static let formatVersion = 2
+  public static let formatVersion = 3
 
   /// The cache's folder.
   public let folder: String

@@ -70,6 +70,11 @@ struct Editing {
     if end < edit.outPoint {
       edit.reasons.append("trimmed \(clock(edit.outPoint - end)) of dead air at the end: the last sound above \(level) ends at \(clock(last.upperBound))")
     }
+    if (start, end) == (edit.inPoint, edit.outPoint), let edges = facts[edit.input].audible(at: rules.trimThresholdDB)?.edgeLevelsDB, edges.count == 2 {
+      edit.reasons.append(
+        "not trimmed: its first 10 ms measure \(Decibels.text(edges[0])) dBFS RMS and its last \(Decibels.text(edges[1])) "
+          + "(the threshold is \(level) RMS, --trim-threshold)")
+    }
     (edit.inPoint, edit.outPoint) = (start, end)
   }
 
