@@ -12,6 +12,16 @@ struct OutputFormat: Equatable {
   /// How inputs at other rates are converted to the mix's: by what the output keeps.
   var resampling: ResamplingQuality { ResamplingQuality(outputBits: codec.isLossless ? settings.bitDepth : nil) }
 
+  /// `metadata` with the tags that file the output as what it is: an `.m4b` is an audiobook
+  /// (media kind, iTunes' `stik`, 2) in genre "Audiobook" unless the book names its own.
+  func filedAsItsKind(_ metadata: ContainerMetadata) -> ContainerMetadata {
+    guard container == .m4b else { return metadata }
+    var filed = metadata
+    filed.tags["media_type"] = "2"
+    if filed.tags["genre"] == nil { filed.tags["genre"] = "Audiobook" }
+    return filed
+  }
+
   /// FFmpeg's muxer name.
   var containerName: String { container.muxerName }
 

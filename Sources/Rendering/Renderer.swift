@@ -177,7 +177,7 @@ public enum Renderer {
     do {
       writer = try AudioFileWriter(
         path: output?.stagingPath ?? AudioFileWriter.standardOutput, containerName: format.containerName, settings: format.settings,
-        metadata: metadata ?? ContainerMetadata())
+        metadata: format.filedAsItsKind(metadata ?? ContainerMetadata()))
     } catch {
       throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
     }
