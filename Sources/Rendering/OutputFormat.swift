@@ -165,8 +165,11 @@ struct OutputFormat: Equatable {
     guard let bitRate, let highest = codec.highestBitRate(sampleRate: sampleRate), bitRate > highest else { return }
     let version = OutputCodec.mp3Version(sampleRate: sampleRate)
     let rateSource = rateWasAsked ? "--sample-rate \(sampleRate)" : "the first track's \(sampleRate) Hz"
+    // A higher rate helps only where the rate holds MP3 to MPEG-2's lower bit rates.
+    let (fullRate, fullLimit) = (44_100, codec.highestBitRate(sampleRate: 44_100) ?? highest)
+    let otherRate = fullLimit > highest && bitRate <= fullLimit ? ", or --sample-rate \(fullRate)" : ""
     throw .options(
       "--bitrate \(bitRate / 1000)k is more than MP3 holds at \(sampleRate) Hz (\(version) tops out at \(highest / 1000)k, from \(rateSource)); "
-        + "choose --bitrate \(highest / 1000)k or less, or --sample-rate 44100")
+        + "choose --bitrate \(highest / 1000)k or less\(otherRate)")
   }
 }

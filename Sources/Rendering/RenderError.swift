@@ -52,8 +52,10 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
     case .noAudioStream: "has no audio stream"
     case .noDecoder: "no decoder for its audio in this FFmpeg build"
     case .noAudio: "holds no audio (its audio stream has no sample frames)"
-    case .truncated(let decoded, let declared?): "truncated: decoded \(decoded) of \(declared) sample frames"
-    case .truncated(let decoded, nil): "truncated: the file ends inside a frame, after \(decoded) sample frames"
+    case .truncated(let decoded, let declared?):
+      "truncated: decoded \(decoded) of \(declared) sample frames; --allow-truncated renders it as far as it goes"
+    case .truncated(let decoded, nil):
+      "truncated: the file ends inside a frame, after \(decoded) sample frames; --allow-truncated renders it as far as it goes"
     case .formatChanged(let frame): "its sample rate or channels change at sample frame \(frame)"
     case .badOption(let message): message
     case .cannotOpen(let detail): "cannot open (\(detail))"
@@ -96,5 +98,17 @@ extension RenderError {
   var parts: [RenderError] {
     if case .several(let errors) = self { return errors.flatMap(\.parts) }
     return [self]
+  }
+
+  /// True for a problem with the output's path or format.
+  var isOutputProblem: Bool {
+    if case .output = self { return true }
+    return false
+  }
+
+  /// True when the output names a folder.
+  var isFolderOutput: Bool {
+    if case .output(_, .isFolder) = self { return true }
+    return false
   }
 }

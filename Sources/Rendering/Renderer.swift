@@ -32,7 +32,10 @@ public enum Renderer {
         targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs + request.overlays.map(\.input))
     let prepared: Prepared
     do { prepared = try prepare(request, knownFacts: knownFacts) } catch {
-      throw outputProblem.map { .several(error.parts + [$0]) } ?? error
+      guard let outputProblem else { throw error }
+      // A folder has no format: a word on its missing extension would only mislead.
+      let parts = outputProblem.isFolderOutput ? error.parts.filter { !$0.isOutputProblem } : error.parts
+      throw .several(parts + [outputProblem])
     }
     if let outputProblem { throw outputProblem }
     if request.mix.loudness.writeReplayGain, let problem = OutputReplayGain.problem(prepared.format.container) { throw problem }

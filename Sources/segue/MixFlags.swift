@@ -39,6 +39,9 @@ struct MixFlags: ParsableArguments {
     if let crossfade, !counted, BeatCount.looksCounted(crossfade) {
       throw ValidationError("--crossfade counts \(BeatCount.rangeText), not '\(crossfade)'")
     }
+    if let crossfade, !counted, TimeParser.seconds(crossfade) == nil {
+      throw ValidationError("--crossfade takes seconds (6, 0.5), [h:]mm:ss[.fff] (0:06) or a count of bars or beats (8bars, 32beats), not '\(crossfade)'")
+    }
     return (counted ? nil : try parseTime(crossfade, flag: "--crossfade"), try parseTime(gap, flag: "--gap"))
   }
 

@@ -9,6 +9,19 @@ struct PreviewCommand: ParsableCommand {
     abstract: "Render only the transitions of a mix, or a medley of each track's opening.",
     subcommands: [Transitions.self, Snippets.self])
 
+  /// The error for `segue preview` given inputs without saying what to preview
+  /// (`segue preview dj.m3u -o x.flac`), which the parser would call an unknown option; nil when
+  /// `arguments` (all of the command line's) are not that.
+  static func missingSubcommand(in arguments: [String]) -> ValidationError? {
+    guard arguments.first == configuration.commandName, arguments.count > 1 else { return nil }
+    let next = arguments[1]
+    let named = configuration.subcommands.map { $0._commandName } + ["help", "--help", "--version"]
+    guard !named.contains(next) else { return nil }
+    return ValidationError(
+      "say what to preview: 'segue preview transitions \(arguments.dropFirst().joined(separator: " "))' or 'segue preview snippets …'; "
+        + "for one stretch of the mix, 'segue render … --from 1:00 --to 2:00'")
+  }
+
   /// `segue preview transitions`.
   struct Transitions: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -66,7 +66,13 @@ struct StretchCommand: ParsableCommand {
       toMatch.map { .matching(path: $0) },
     ]
     let given = targets.compactMap { $0 }
-    guard given.count == 1 else { throw ValidationError("give one of --length, --frames, --ratio or --to-match") }
+    guard given.count == 1 else {
+      let named = zip(["--length", "--frames", "--ratio", "--to-match"], targets).filter { $0.1 != nil }.map(\.0)
+      throw ValidationError(
+        named.isEmpty
+          ? "give one of --length, --frames, --ratio or --to-match"
+          : "give only one of --length, --frames, --ratio or --to-match, not \(named.joined(separator: " and "))")
+    }
     guard offset.isFinite, abs(offset) <= TimeParser.maximumSeconds else { throw ValidationError("--offset must be a number of seconds") }
     return StretchRequest(target: given[0], method: try FitFlags.method(method, flag: "--method"), offsetSeconds: offset)
   }

@@ -29,10 +29,10 @@ extension ErrorCase {
       "error: text.mp3: not an audio file FFmpeg can read\n"),
     ErrorCase(
       "truncated FLAC", files: [.truncatedFLAC("trunc.flac", frames: 100_003)], "trunc.flac -o out.flac",
-      "error: trunc.flac: truncated: decoded {decoded} of 100003 sample frames\n"),
+      "error: trunc.flac: truncated: decoded {decoded} of 100003 sample frames; --allow-truncated renders it as far as it goes\n"),
     ErrorCase(
       "truncated MP3", files: [.truncatedMP3("cut.mp3", frames: 100_003)], "cut.mp3 -o out.flac",
-      "error: cut.mp3: truncated: decoded {decodedMP3} of 100003 sample frames\n"),
+      "error: cut.mp3: truncated: decoded {decodedMP3} of 100003 sample frames; --allow-truncated renders it as far as it goes\n"),
     ErrorCase(
       "video without audio", files: [.video("video.mkv")], "video.mkv -o out.flac",
       "error: video.mkv: has no audio stream\n"),
@@ -169,5 +169,11 @@ extension ErrorCase {
       "MP3 bit rate over MPEG-2's limit", files: [track], "a.flac -o out.mp3 --sample-rate 22050 --bitrate 320k",
       "error: --bitrate 320k is more than MP3 holds at 22050 Hz (MPEG-2 Layer III tops out at 160k, from --sample-rate 22050); "
         + "choose --bitrate 160k or less, or --sample-rate 44100\n"),
+    ErrorCase(
+      "MP3 bit rate over MPEG-1's limit, where no rate helps", files: [track], "a.flac -o out.mp3 --bitrate 500k",
+      "error: --bitrate 500k is more than MP3 holds at 44100 Hz (MPEG-1 Layer III tops out at 320k, from the first track's 44100 Hz); "
+        + "choose --bitrate 320k or less\n"),
+    ErrorCase(
+      "output named as a folder", files: [track, .folder("out")], "a.flac -o out/", "error: out/: is a folder; name a file to write\n"),
   ]
 }

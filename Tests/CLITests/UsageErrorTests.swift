@@ -20,7 +20,8 @@ import Testing
     (["--gap", "1e15"], "--gap must be at most 1000000 seconds, not '1e15'"),
     (["--from", "1e14"], "--from must be at most 1000000 seconds, not '1e14'"),
     (["--duration", "1e300"], "--duration must be at most 1000000 seconds, not '1e300'"),
-    (["--crossfade", "0x5"], "--crossfade takes a time in seconds or [h:]mm:ss[.fff], not '0x5'"),
+    (["--crossfade", "0x5"], "--crossfade takes seconds (6, 0.5), [h:]mm:ss[.fff] (0:06) or a count of bars or beats (8bars, 32beats), not '0x5'"),
+    (["--crossfade", "6s"], "--crossfade takes seconds (6, 0.5), [h:]mm:ss[.fff] (0:06) or a count of bars or beats (8bars, 32beats), not '6s'"),
     (["--gap", "inf"], "--gap takes a time in seconds or [h:]mm:ss[.fff], not 'inf'"),
     (["--edge-fade", "nan"], "--edge-fade takes a time in seconds or [h:]mm:ss[.fff], not 'nan'"),
     (["--chapter-title", "{year}"], "--chapter-title: unknown field {year} in '{year}' (the fields are {artist}, {title}, {album}, {n}, {file})"),
@@ -51,6 +52,18 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     let help = try fixture.run(["render", "-h"])
     #expect(help.status == 0 && help.stdout.contains("USAGE: segue render"))
+  }
+
+  /// Mistakes that name what was meant: a preview without its kind, a stretch given two targets.
+  @Test(arguments: [
+    (["preview", "a.flac", "-o", "out.flac"],
+     "say what to preview: 'segue preview transitions a.flac -o out.flac' or 'segue preview snippets …'; for one stretch of the mix, 'segue render … --from 1:00 --to 2:00'"),
+    (["stretch", "a.flac", "-o", "out.flac", "--ratio", "1.1", "--length", "30"],
+     "give only one of --length, --frames, --ratio or --to-match, not --length and --ratio"),
+    (["stretch", "a.flac", "-o", "out.flac"], "give one of --length, --frames, --ratio or --to-match"),
+  ])
+  func mistakesNameWhatWasMeant(arguments: [String], message: String) throws {
+    try expectUsageError(arguments, message: message)
   }
 
   @Test(arguments: [
