@@ -9,6 +9,17 @@ struct OutputFormat: Equatable {
   /// input's PCM rate, a bit rate sized for speech.
   var notes: [String] = []
 
+  /// A note for each of `inputs` (named by `labels`) with more channels than the mix: how it is
+  /// mixed down, so a louder mono chapter is no surprise.
+  func downmixNotes(_ inputs: [AudioStreamInfo], labels: [String]) -> [String] {
+    let channels = settings.layout.channelCount
+    return zip(inputs, labels).compactMap { info, label in
+      guard info.channelCount > channels else { return nil }
+      return "\(label): its \(info.channelCount) channels are mixed down to \(channels) (libswresample's matrix, "
+        + (channels == 1 ? "-3 dB each: a sound in both comes out 3 dB louder than in one)" : "as FFmpeg mixes them)")
+    }
+  }
+
   /// How inputs at other rates are converted to the mix's: by what the output keeps.
   var resampling: ResamplingQuality { ResamplingQuality(outputBits: codec.isLossless ? settings.bitDepth : nil) }
 

@@ -62,7 +62,7 @@ public enum Renderer {
     let format = try OutputFormat.resolve(
       path: request.outputPath, options: request.output, inputs: Array(inputs.infos.prefix(request.inputs.count)))
     var mix = try planMix(request, facts: inputs, layout: format.settings.layout)
-    mix.plan.notes += format.notes
+    mix.plan.notes += format.notes + format.downmixNotes(inputs.infos, labels: inputs.sources.map(\.label))
     let trackFrames = inputs.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
     try LengthGuard.check(mix.plan, trackFrames: trackFrames, allowLong: request.allowLong)
     return Prepared(plan: mix.plan, inputs: inputs, format: format, levelling: mix.levelling, edits: mix.edits)

@@ -20,7 +20,7 @@ struct AnalyzeCommand: ParsableCommand {
   @Flag(help: "Leave out the tempo and beat grid (speech, or to measure loudness alone a little faster).")
   var noTempo = false
 
-  @Option(help: "Progress on standard error: auto (a line on a terminal), line, json, none.")
+  @Option(help: "Progress on standard error (auto: a line on a terminal).")
   var progress: ProgressStyle = .auto
 
   @OptionGroup(title: "Facts cache")

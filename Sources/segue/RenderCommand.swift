@@ -9,8 +9,8 @@ struct RenderCommand: ParsableCommand {
     commandName: "render",
     abstract: "Join the tracks of playlists and files into one audio file: gapless, crossfaded or spaced.",
     discussion: """
-      Inputs are audio files and playlists (M3U/M3U8, PLS, XSPF, CUE, or Segue's YAML/JSON), in order. The
-      output's format follows its extension: .wav .flac .mp3 .m4a .m4b .opus .ogg.
+      Inputs are audio files and playlists (M3U/M3U8, PLS, XSPF, CUE, or Segue's YAML/JSON), in order. \
+      The output's format follows its extension: .wav .flac .mp3 .m4a .m4b .opus .ogg.
       """)
 
   @OptionGroup var common: RenderInputs
@@ -24,7 +24,7 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Tracks, tags and chapters")
   var listing: ListingFlags
 
-  @Option(help: "Progress on standard error: auto (a line on a terminal), line, json, none.")
+  @Option(help: "Progress on standard error (auto: a line on a terminal).")
   var progress: ProgressStyle = .auto
 
   @Flag(help: "Print the summary as JSON: the output, the plan followed, and every automatic decision.")

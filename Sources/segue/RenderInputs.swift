@@ -6,11 +6,12 @@ struct RenderInputs: ParsableArguments {
   @Argument(help: "Audio files and playlists (.m3u, .m3u8, .pls, .xspf, .cue, .yaml, .json), in the order to play them.")
   var inputs: [String]
 
-  @Option(name: .shortAndLong, help: "The file to write.")
-  var output: String
+  /// The output, listed first in the help.
+  @OptionGroup(title: "Output")
+  var target: OutputTarget
 
-  @Flag(name: [.customShort("y"), .long], help: "Replace output files that exist.")
-  var overwrite = false
+  var output: String { target.output }
+  var overwrite: Bool { target.overwrite }
 
   @OptionGroup(title: "Transitions")
   var mix: MixFlags
