@@ -54,7 +54,10 @@ public enum Planner {
             case .placed(let placement):
               outcome = .matched(placement.match)
               let sides = crossfade.outLength == crossfade.inLength ? "" : "; both sides fade over the whole overlap"
-              notes.append("\(labels.0) -> \(labels.1): beats matched: \(placement.match.description(sampleRate: sampleRate))\(sides)")
+              let length =
+                placement.overlap == crossfade.overlap
+                ? "" : "; the overlap is \(seconds(placement.overlap)), not the \(seconds(crossfade.overlap)) asked, so that the downbeats meet"
+              notes.append("\(labels.0) -> \(labels.1): beats matched: \(placement.match.description(sampleRate: sampleRate))\(length)\(sides)")
               transition = .crossfade(
                 Crossfade(
                   outLength: placement.overlap, inLength: placement.overlap, outCurve: crossfade.outCurve, inCurve: crossfade.inCurve))

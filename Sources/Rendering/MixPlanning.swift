@@ -54,8 +54,14 @@ struct MixPlanning {
       }
       items.append(item)
     }
-    for index in items.indices {
-      if let note = automaticTransition(&items, after: index) { notes.append(note) }
+    if mix.crossfade != nil || mix.crossfadeBeats != nil {
+      if edits.contains(where: { $0?.autoCue != nil }) {
+        notes.append("--auto-cue places each track's cue points; --crossfade sets every overlap's length")
+      }
+    } else {
+      for index in items.indices {
+        if let note = automaticTransition(&items, after: index) { notes.append(note) }
+      }
     }
     if tempo {
       notes += inputs.indices.compactMap { index in
@@ -141,7 +147,7 @@ struct MixPlanning {
     let length = Int64((beats * grid.framesPerBeat * ratio).rounded())
     let bpm = 60 * Double(sampleRate) / (grid.framesPerBeat * ratio)
     let counted = beats.truncatingRemainder(dividingBy: 4) == 0 ? "\(Int(beats / 4)) bars" : "\(String(format: "%g", beats)) beats"
-    notes.append("\(input.label): a crossfade of \(counted) = \(TimeFormat.clock(frames: length, sampleRate: sampleRate)) at \(String(format: "%.2f", bpm)) BPM")
+    notes.append("\(input.label): a crossfade of \(counted) asks for \(TimeFormat.clock(frames: length, sampleRate: sampleRate)) at \(String(format: "%.2f", bpm)) BPM")
     return .crossfade(outLength: length, inLength: length, outCurve: spec.outCurve, inCurve: spec.inCurve, overlap: length)
   }
 
@@ -185,10 +191,10 @@ struct MixPlanning {
 
   private func edit(_ index: Int) -> TrackEdit? { index < edits.count ? edits[index] : nil }
 
-  /// Sets the transition the audio chose (`--auto-cue`) from the track at `index` into the next,
-  /// no longer than either plays (stretches counted), and says what was done; nil where the
-  /// track has no automatic cue or no next track. The entry's own transition or fades, and an
-  /// album kept gapless, win over it.
+  /// Sets the transition the audio chose (`--auto-cue`, with no crossfade given) from the track at
+  /// `index` into the next, no longer than either plays (stretches counted), and says what was
+  /// done; nil where the track has no automatic cue or no next track. The entry's own transition
+  /// or fades, and an album kept gapless, win over it.
   private func automaticTransition(_ items: inout [PlanItem], after index: Int) -> String? {
     guard index + 1 < items.count, let cue = edit(index)?.autoCue else { return nil }
     let label = inputs[index].label

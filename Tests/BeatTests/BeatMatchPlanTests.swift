@@ -102,7 +102,7 @@ struct BeatMatchPlanTests {
     guard case .crossfade(let crossfade) = plain.plan.transitions[0].transition else { Issue.record("no crossfade"); return }
     // 32 beats at 124 BPM, to the frame (the grid is fitted to within a frame over the track).
     #expect(abs(Double(crossfade.overlap) - 32 * 60 / 124 * Double(Self.rate)) <= 2, "\(crossfade.overlap)")
-    #expect(plain.plan.notes.contains { $0.hasSuffix("a crossfade of 8 bars = 0:15.484 at 124.00 BPM") })
+    #expect(plain.plan.notes.contains { $0.hasSuffix("a crossfade of 8 bars asks for 0:15.484 at 124.00 BPM") })
 
     let playlist = folder.file("set.yaml")
     try """

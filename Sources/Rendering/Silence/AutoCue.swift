@@ -24,9 +24,9 @@ struct AutoCue: Equatable {
   static let hardEndingOverlap = 1.0
 
   /// The points `rules` put in `analysis` (measured at its own rate), at `mixRate`; nil when the
-  /// analysis has no loudness to read (silence). `crossfade` (seconds, from the command line) is
-  /// the overlap where the ending gives no better point (a hard ending).
-  init?(analysis: SignalAnalysis, rules: AutoCueRules, crossfade: Double?, mixRate: Int) {
+  /// analysis has no loudness to read (silence). The overlap is the audio's choice, used where no
+  /// crossfade was given (an explicit crossfade sets every overlap's length; see `MixPlanning`).
+  init?(analysis: SignalAnalysis, rules: AutoCueRules, mixRate: Int) {
     guard let integrated = analysis.integratedLUFS, let track = analysis.loudness, track.count > 0 else { return nil }
     let windowFrames = Int64(max(1, analysis.sampleRate / 100))
     let loudness = WindowLoudness(track: track, windows: Int((Self.windowSeconds / track.step).rounded()))
@@ -64,10 +64,10 @@ struct AutoCue: Equatable {
     let fall = max(0, cueOut - fallStart)
     if fall < Int64(Self.hardEnding * Double(mixRate)) {
       let longest = Int64(Self.hardEndingOverlap * Double(mixRate))
-      overlap = min(longest, crossfade.map { Int64(($0 * Double(mixRate)).rounded()) } ?? fall)
+      overlap = min(longest, fall)
       overlapReason =
         "hard ending (from \(Self.lu(-rules.overlapLevel)) LU under to the cue level in \(seconds(fall))): the next track starts "
-        + "\(seconds(overlap)) before cue-out" + (crossfade == nil ? "" : " (the crossfade, at most \(seconds(longest)))")
+        + "\(seconds(overlap)) before cue-out"
     } else {
       overlap = min(fall, Int64(rules.maxOverlap * Double(mixRate)))
       overlapReason =

@@ -42,7 +42,7 @@ struct Editing {
     guard !region.isEmpty else { return edit }
     let clock = { (frames: Int64) in TimeFormat.clock(frames: frames, sampleRate: sampleRate) }
     if let cueRules = rules.autoCue, options.cueIsAutomatic, let analysis = facts[index].analysis {
-      if let cue = AutoCue(analysis: analysis, rules: cueRules, crossfade: mix.crossfade, mixRate: sampleRate) {
+      if let cue = AutoCue(analysis: analysis, rules: cueRules, mixRate: sampleRate) {
         edit.inPoint = cue.cueIn
         edit.outPoint = max(cue.cueIn + 1, cue.cueOut)
         edit.autoCue = cue
