@@ -20,7 +20,8 @@ public struct AudibleSpans: Sendable, Equatable, Codable {
   public var minimumGap: Int64
   /// The spans, in order, none overlapping.
   public var spans: [Span]
-  /// The RMS of the signal's first and last 10 ms windows, in dBFS: what its edges measure.
+  /// The RMS of the signal's first and last 10 ms windows, in dBFS (`LevelTrack.floor` for digital
+  /// silence): what its edges measure.
   public var edgeLevelsDB: [Double] = []
 
   /// One audible stretch: `range` in frames, from its first sample at or above the threshold (in
@@ -44,8 +45,9 @@ public struct AudibleSpans: Sendable, Equatable, Codable {
     self.edgeLevelsDB = edgeLevelsDB
   }
 
-  /// The length of the windows whose RMS decides, in frames at `sampleRate`: 10 ms.
-  public static func windowFrames(sampleRate: Int) -> Int { max(1, (sampleRate + 50) / 100) }
+  /// The length of the windows whose RMS decides, in frames at `sampleRate`: 10 ms, as the
+  /// analysis pass's level tracks count them.
+  public static func windowFrames(sampleRate: Int) -> Int { max(1, sampleRate / 100) }
 
   /// The shortest quiet run that ends a span, in seconds: shorter than any pause worth shortening,
   /// longer than the gaps between a voice's zero crossings.
@@ -163,12 +165,13 @@ public final class AudibleSpansFinder {
   private func closeWindow() {
     guard window.frames > 0 else { return }
     let meanSquare = window.sumOfSquares / Double(window.frames * channelCount)
-    let level = 10 * log10(meanSquare)
+    let level = max(LevelTrack.floor, 10 * log10(meanSquare))
     if firstLevel == nil { firstLevel = level }
     lastLevel = level
     for slot in trackers.indices where meanSquare >= trackers[slot].threshold {
-      // A window whose RMS reaches the threshold has a sample that does.
-      let loud = loudSamples[slot]!
+      // A window whose RMS reaches the threshold has a sample that does, but for rounding at the
+      // threshold itself: then the whole window is the sound.
+      let loud = loudSamples[slot] ?? (frame, frame + Int64(window.frames) - 1)
       trackers[slot].mark(loud.first..<(loud.last + 1), level: meanSquare, minimumGap: minimumGap)
     }
     frame += Int64(window.frames)

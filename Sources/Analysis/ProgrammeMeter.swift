@@ -78,15 +78,18 @@ public struct ProgrammeLoudness: Sendable, Equatable {
 
   public var truePeakDB: Double { decibels(truePeak) }
 
-  /// The integrated loudness of the frames in `span` (counted from the first frame measured), from
-  /// the 400 ms gating blocks that lie wholly inside it; nil when none does or it is silence.
-  public func integratedLUFS(over span: Range<Int64>) -> Double? {
-    let first = Int((span.lowerBound + Int64(stepFrames) - 1) / Int64(stepFrames))
-    let end = min(stepEnergies.count, Int(span.upperBound / Int64(stepFrames)))
-    guard end - first >= 4 else { return nil }
-    let blocks = stride(from: first + 4, through: end, by: 1).map { last in
-      SlidingLoudness.loudness(ofEnergy: stepEnergies[(last - 4)..<last].reduce(0, +) / 4)
+  /// The integrated loudness of the frames in `spans` (counted from the first frame measured), gated
+  /// together over the 400 ms blocks that lie wholly inside one of them; nil when none does or they
+  /// are silence.
+  public func integratedLUFS(over spans: [Range<Int64>]) -> Double? {
+    let blocks = spans.flatMap { span -> [Double] in
+      let first = Int((span.lowerBound + Int64(stepFrames) - 1) / Int64(stepFrames))
+      let end = min(stepEnergies.count, Int(span.upperBound / Int64(stepFrames)))
+      guard end - first >= 4 else { return [] }
+      return stride(from: first + 4, through: end, by: 1).map { last in
+        SlidingLoudness.loudness(ofEnergy: stepEnergies[(last - 4)..<last].reduce(0, +) / 4)
+      }
     }
-    return GatedLoudness.integrated(blocks: blocks)
+    return blocks.isEmpty ? nil : GatedLoudness.integrated(blocks: blocks)
   }
 }

@@ -1,8 +1,22 @@
+import Synchronization
+
 extension Resampler {
+  /// The reaches measured so far, by rates and quality: each is measured once per process.
+  private static let reaches = Mutex<[String: Int64]>([:])
+
   /// How many input frames one input frame's effect reaches ahead in the output: where the
   /// response to an impulse ends (its last sample that is not exactly zero), measured on a fresh
   /// resampler of the same rates and quality.
   public static func reach(from inputRate: Int, to outputRate: Int, quality: ResamplingQuality) throws(FFmpegError) -> Int64 {
+    let key = "\(inputRate)>\(outputRate)@\(quality.precisionBits)"
+    if let known = reaches.withLock({ $0[key] }) { return known }
+    let measured = try measureReach(from: inputRate, to: outputRate, quality: quality)
+    reaches.withLock { $0[key] = measured }
+    return measured
+  }
+
+  /// `reach`, measured.
+  private static func measureReach(from inputRate: Int, to outputRate: Int, quality: ResamplingQuality) throws(FFmpegError) -> Int64 {
     var lead = 4096
     while true {
       let resampler = try Resampler(channels: 1, from: inputRate, to: outputRate, quality: quality)

@@ -56,7 +56,7 @@ struct MixPlanning {
     }
     if mix.crossfade != nil || mix.crossfadeBeats != nil {
       if edits.contains(where: { $0?.autoCue != nil }) {
-        notes.append("--auto-cue places each track's cue points; --crossfade sets every overlap's length")
+        notes.append("--auto-cue places each track's cue points; the crossfade given sets every overlap's length")
       }
     } else {
       for index in items.indices {

@@ -33,6 +33,8 @@ final class ResampledRun {
   private var windowStart: Int64 = 0
   private var reader: AudioFileReader?
   private var nextMember = 0
+  /// Frames of the current member read into the window (or skipped on entering it).
+  private var memberRead: Int64 = 0
   private var sourceEnded = false
 
   /// The segment being resampled, its resampler, the next source frame it reads and the output
@@ -113,6 +115,7 @@ final class ResampledRun {
   private func openNextMember(skipping frames: Int64) throws(RenderError) {
     let member = members[nextMember]
     nextMember += 1
+    memberRead = frames
     let channels = layout.channelCount
     do {
       let opened = try AudioFileReader(
@@ -126,7 +129,11 @@ final class ResampledRun {
           throw AudioFileError.truncated(path: member.input.path, decoded: frames - left, declared: member.frames)
         }
         let count = Int64(block.count / channels)
-        if count > left { window.append(UnsafeBufferPointer(rebasing: block[(Int(left) * channels)...])) }
+        if count > left {
+          let kept = min(count - left, member.frames - memberRead)
+          window.append(UnsafeBufferPointer(rebasing: block[(Int(left) * channels)..<(Int(left + kept) * channels)]))
+          memberRead += kept
+        }
         left -= min(count, left)
       }
     } catch {
@@ -170,9 +177,8 @@ final class ResampledRun {
   private func keep(_ converted: ArraySlice<Float>) {
     let channels = layout.channelCount
     let count = Int64(converted.count / channels)
-    let wanted = max(produced, position! + Int64(pending.frameCount))..<min(segments.outputStart(of: segment + 1), frameCount)
-    let lower = max(wanted.lowerBound, produced)
-    let upper = min(wanted.upperBound, produced + count)
+    let lower = max(produced, position! + Int64(pending.frameCount))
+    let upper = min(segments.outputStart(of: segment + 1), frameCount, produced + count)
     if lower < upper {
       let first = converted.startIndex + Int(lower - produced) * channels
       pending.append(converted[first..<(first + Int(upper - lower) * channels)])
@@ -190,17 +196,22 @@ final class ResampledRun {
   }
 
   /// Decodes the next block of the source into the window, moving to the next member at a
-  /// member's end.
+  /// member's end: each member is exactly as long as its facts say (a file that ends short is
+  /// truncated), so the tracks start where the plan put them.
   private func decodeMore() throws(RenderError) {
-    let input = members[nextMember - 1].input
+    let member = members[nextMember - 1]
     do {
       if let block = try reader?.nextBlock() {
-        window.append(block)
+        let count = min(Int64(block.count / layout.channelCount), member.frames - memberRead)
+        window.append(UnsafeBufferPointer(rebasing: block[..<(Int(count) * layout.channelCount)]))
+        memberRead += count
+        if memberRead == member.frames { reader = nil }
         return
       }
     } catch {
-      throw .input(input, InputCheck.problem(for: error))
+      throw .input(member.input, InputCheck.problem(for: error))
     }
+    guard memberRead == member.frames else { throw .input(member.input, .truncated(decoded: memberRead, declared: member.frames)) }
     if nextMember < members.count { return try openNextMember(skipping: 0) }
     reader = nil
     sourceEnded = true

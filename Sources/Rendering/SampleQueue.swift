@@ -15,14 +15,7 @@ final class SampleQueue {
   var frameCount: Int { (end - start) / channelCount }
 
   /// Adds interleaved samples at the back.
-  func append(_ samples: ArraySlice<Float>) {
-    reserve(samples.count)
-    _ = UnsafeMutableBufferPointer(rebasing: storage[end..<(end + samples.count)]).initialize(from: samples)
-    end += samples.count
-  }
-
-  /// Adds interleaved samples at the back.
-  func append(_ samples: UnsafeBufferPointer<Float>) {
+  func append(_ samples: some Collection<Float>) {
     reserve(samples.count)
     _ = UnsafeMutableBufferPointer(rebasing: storage[end..<(end + samples.count)]).initialize(from: samples)
     end += samples.count

@@ -19,7 +19,7 @@ struct Segue: ParsableCommand {
     if let name = fileNamedLikeOptions(in: arguments) {
       exit(withError: ValidationError("'\(name)' is a file whose name reads as options; put -- before such names: -- \(name)"))
     }
-    if let missing = PreviewCommand.missingSubcommand(in: arguments) { exit(withError: missing) }
+    if let missing = PreviewCommand.missingSubcommand(in: helpRequests(in: arguments)) { exit(withError: missing) }
     main(helpRequests(in: arguments))
   }
 

@@ -40,7 +40,7 @@ import Testing
     [Float](repeating: 0, count: 44_100 * 2 * 3 + 314).withUnsafeBufferPointer { meter.add($0) }
     let silent = meter.finish()
     #expect(silent.integratedLUFS == nil && silent.loudnessRange == 0 && silent.truePeak == 0)
-    #expect(silent.integratedLUFS(over: 0..<(44_100 * 3)) == nil)
+    #expect(silent.integratedLUFS(over: [0..<(44_100 * 3)]) == nil)
   }
 
   /// A span's loudness comes from the gating blocks inside it: the whole signal's is the
@@ -50,11 +50,14 @@ import Testing
     let meter = try #require(ProgrammeMeter(sampleRate: 48_000, channelCount: 2))
     samples.withUnsafeBufferPointer { meter.add($0) }
     let measured = meter.finish()
-    let whole = try #require(measured.integratedLUFS(over: 0..<Int64(samples.count / 2)))
+    let whole = try #require(measured.integratedLUFS(over: [0..<Int64(samples.count / 2)]))
     #expect(abs(whole - (try #require(measured.integratedLUFS))) < 1e-9)
-    let loud = try #require(measured.integratedLUFS(over: 350_400..<Int64(samples.count / 2)))
+    let loud = try #require(measured.integratedLUFS(over: [350_400..<Int64(samples.count / 2)]))
     #expect(loud > whole + 1)
-    #expect(measured.integratedLUFS(over: 1_000..<20_000) == nil, "under one gating block")
+    #expect(measured.integratedLUFS(over: [1_000..<20_000]) == nil, "under one gating block")
+    // Two spans are gated together: the quiet chord and the loud one make the whole but the gap.
+    let both = try #require(measured.integratedLUFS(over: [0..<288_000, 350_400..<Int64(samples.count / 2)]))
+    #expect(both > whole - 0.5 && both < loud)
   }
 
   /// 13.7 s: a swelling chord for 6 s, 1.3 s of silence, then the chord 9 dB louder.

@@ -17,4 +17,9 @@ import Testing
     let progress = text.components(separatedBy: "--progress <progress>")[1].components(separatedBy: "\n  -")[0]
     #expect(progress.components(separatedBy: "json").count == 2, "the values are listed more than once: \(progress)")
   }
+
+  @Test func previewHelpIsHelp() throws {
+    let help = try Fixture([]).run(["preview", "-h"])
+    #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: Render only the transitions"), "\(help.stderr)")
+  }
 }

@@ -77,10 +77,14 @@ import Testing
       return (report, try AudioFile.read(path: path).samples)
     }
     let (_, whole) = try render(nil, "whole.wav")
-    let (report, part) = try render(TimeRange(from: 6.1, to: 12.3), "part.wav")
-    let first = Int(report.segments[0].lowerBound) * 2
-    #expect(part.count == Int(report.segments[0].count) * 2)
-    #expect(Array(whole[first..<(first + part.count)]) == part, "the part differs from the slice")
+    // Across a seam; then from exactly the third segment's start (524,480 source frames in, output
+    // frame 481,866) to the run's end, where the last resampler is flushed.
+    for range in [TimeRange(from: 6.1, to: 12.3), TimeRange(from: 481_866.0 / 44_100)] {
+      let (report, part) = try render(range, "part-\(range.from!).wav")
+      let first = Int(report.segments[0].lowerBound) * 2
+      #expect(part.count == Int(report.segments[0].count) * 2)
+      #expect(Array(whole[first..<(first + part.count)]) == part, "the part from \(range.from!) s differs from the slice")
+    }
   }
 
   /// Where one segment's resampler hands over to the next, the pre-roll (the filter's measured

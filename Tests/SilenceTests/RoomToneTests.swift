@@ -82,4 +82,26 @@ import Testing
     let level = try #require(Double(note.dropFirst("not trimmed: its first 10 ms measure ".count).prefix { $0 != " " }))
     #expect(abs(level + 50) < 0.5 && note.contains("the threshold is -60 dBFS RMS"), "\(note)")
   }
+
+  /// Digital silence at a file's edges measures as the floor, not minus infinity, so its spans are
+  /// kept in the facts cache like any other: a second render decodes nothing for them.
+  @Test func spansOfAFileWithSilentEdgesAreCached() throws {
+    let path = folder.file("zeros.wav")
+    try FFmpegCLI.make([
+      "-f", "lavfi", "-i", "anullsrc=r=44100:cl=mono:d=0.4537", "-f", "lavfi", "-i", "sine=f=440:r=44100:d=1.1213",
+      "-filter_complex", "[0][1]concat=n=2:v=0:a=1", path,
+    ])
+    let cache = FactsCache(folder: folder.file("cache"))
+    let render = { () throws -> RenderReport in
+      try Renderer.render(
+        RenderRequest(
+          inputs: [InputSource(path: path)], outputPath: self.folder.file("out.wav"), mix: MixOptions(silence: SilenceSettings(trim: true)),
+          overwrite: true, cache: cache))
+    }
+    let first = try render()
+    #expect(!first.allNotes.contains { $0.hasPrefix("cache:") }, "\(first.allNotes)")
+    let decoded = FactsDecodes.count(for: path)
+    _ = try render()
+    #expect(FactsDecodes.count(for: path) == decoded, "the second render measured the file again")
+  }
 }

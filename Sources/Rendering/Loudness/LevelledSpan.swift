@@ -6,8 +6,8 @@ import Composition
 struct LevelledSpan: Equatable {
   /// "t2.flac", "album 'Blue' (tracks 2-5)", "program".
   var label: String
-  /// Timeline frames.
-  var frames: Range<Int64>
+  /// Timeline frames: where each of the group's tracks plays alone, past its own fades.
+  var frames: [Range<Int64>]
   /// What levelling aimed the span at: the target, less what a cap took, plus the entries' own gain.
   var expectedLUFS: Double
 
@@ -24,25 +24,26 @@ struct LevelledSpan: Equatable {
     return groups.values.compactMap { members -> LevelledSpan? in
       let members = members.sorted { $0.input < $1.input }
       let gains = Set(members.map { inputs[$0.input].options.gainDB ?? 0 })
-      guard gains.count == 1, let first = solo[members[0].input], let last = solo[members.last!.input] else { return nil }
-      let frames = first.lowerBound..<last.upperBound
-      guard frames.count >= minimum else { return nil }
+      let frames = members.compactMap { solo[$0.input] }
+      guard gains.count == 1, frames.reduce(0, { $0 + Int64($1.count) }) >= minimum else { return nil }
       var expected = levelling.targetLUFS + gains.first!
       if case .capped(let by) = members[0].peak { expected -= by }
       let label = members.count == 1 ? inputs[members[0].input].label : members[0].basis
       return LevelledSpan(label: label, frames: frames, expectedLUFS: expected)
-    }.sorted { $0.frames.lowerBound < $1.frames.lowerBound }
+    }.sorted { $0.frames[0].lowerBound < $1.frames[0].lowerBound }
   }
 
-  /// Each track input's frames on the timeline where no other input's track plays, by input.
+  /// Each track input's frames on the timeline where no other input's track plays and its own
+  /// fades are over, by input.
   private static func soloRanges(_ timeline: Timeline) -> [Int: Range<Int64>] {
     let tracks = timeline.clips.filter { $0.layer == .track }
     var ranges: [Int: Range<Int64>] = [:]
     for source in Set(tracks.map(\.source)) {
       let own = tracks.filter { $0.source == source }
       let others = tracks.filter { $0.source != source }
-      var start = own.map(\.start).min()!
-      var end = own.map(\.end).max()!
+      let (first, last) = (own.min { $0.start < $1.start }!, own.max { $0.end < $1.end }!)
+      var start = first.start + (first.fadeIn?.length ?? 0)
+      var end = last.end - (last.fadeOut?.length ?? 0)
       for other in others where other.end > start && other.start < end {
         if other.start <= start { start = max(start, other.end) } else { end = min(end, other.start) }
       }

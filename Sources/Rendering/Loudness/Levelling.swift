@@ -27,7 +27,12 @@ public struct Levelling: Sendable, Equatable {
   ) throws(RenderError) -> Levelling {
     var facts = facts
     var measuredAsPlayed: [Int: PlayedMeasure] = [:]
-    for index in inputs.indices where facts[index].analysis != nil && PlayedAnalysis.changesLoudness(facts[index].info, in: mix) {
+    // Only a loudness the analysis gives is measured again: a tag's figure is the tag's.
+    let measured = inputs.indices.filter { index in
+      !inputs[index].options.loudnessExempt && facts[index].analysis != nil
+        && !(options.gainSource == .tags && TaggedLoudness(tags: facts[index].info.tags) != nil)
+    }
+    for index in measured where PlayedAnalysis.changesLoudness(facts[index].info, in: mix) {
       guard let played = try PlayedAnalysis.analysis(of: inputs[index], facts: facts[index], in: mix, cache: cache) else { continue }
       let fileLUFS = facts[index].analysis?.integratedLoudness(within: inputs[index].playedPart)
       measuredAsPlayed[index] = PlayedMeasure(conversion: PlayedAnalysis.conversion(facts[index].info, in: mix), fileLUFS: fileLUFS)

@@ -70,7 +70,12 @@ struct Editing {
     if end < edit.outPoint {
       edit.reasons.append("trimmed \(clock(edit.outPoint - end)) of dead air at the end: the last sound above \(level) ends at \(clock(last.upperBound))")
     }
-    if (start, end) == (edit.inPoint, edit.outPoint), let edges = facts[edit.input].audible(at: rules.trimThresholdDB)?.edgeLevelsDB, edges.count == 2 {
+    // Where the file's own edges are sound, say how loud they are: room tone over the threshold
+    // is easy to tell from a missing flag then.
+    let wholeFile = (edit.inPoint, edit.outPoint) == (0, facts[edit.input].frameCount(at: sampleRate))
+    if (start, end) == (edit.inPoint, edit.outPoint), wholeFile, let edges = facts[edit.input].audible(at: rules.trimThresholdDB)?.edgeLevelsDB,
+      edges.count == 2, edges.allSatisfy({ $0 >= rules.trimThresholdDB })
+    {
       edit.reasons.append(
         "not trimmed: its first 10 ms measure \(Decibels.text(edges[0])) dBFS RMS and its last \(Decibels.text(edges[1])) "
           + "(the threshold is \(level) RMS, --trim-threshold)")
