@@ -31,6 +31,17 @@ import Testing
     }
   }
 
+  /// The plan of two click tracks at `first` and `second` BPM (the first `seconds` long) with
+  /// 32-beat crossfades and what `change` adds.
+  static func countedPlan(_ first: Double, _ second: Double, seconds: Double, change: (inout MixOptions) -> Void) throws -> MixPlan {
+    let folder = TemporaryFolder("segue-counted-notes")
+    let paths = [try BeatMatchPlanTests.beats(first, folder, seconds: seconds), try BeatMatchPlanTests.beats(second, folder)]
+    var mix = MixOptions()
+    mix.crossfadeBeats = 32
+    change(&mix)
+    return try Renderer.plan(RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("x.wav"), mix: mix, cache: nil))
+  }
+
   @Test(arguments: [4.0, 0.5])
   func anExplicitCrossfadeSetsEveryOverlapUnderAutoCue(seconds: Double) throws {
     let folder = TemporaryFolder("segue-cue-crossfade")
@@ -47,12 +58,7 @@ import Testing
   }
 
   @Test func aCountedCrossfadeUnderAutoCueLastsItsBeats() throws {
-    let folder = TemporaryFolder("segue-cue-counted")
-    let paths = [try BeatMatchPlanTests.beats(124, folder, seconds: 41.3), try BeatMatchPlanTests.beats(126, folder)]
-    var mix = MixOptions()
-    mix.crossfadeBeats = 32
-    mix.silence.autoCue = true
-    let mixPlan = try Renderer.plan(RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("x.wav"), mix: mix, cache: nil))
+    let mixPlan = try Self.countedPlan(124, 126, seconds: 41.3) { $0.silence.autoCue = true }
     let overlap = try #require(Self.overlaps(mixPlan.plan).first)
     #expect(abs(Double(overlap) - 32 * 60 / 124 * Double(Self.rate)) <= 3, "\(overlap)")
     let crossfadeNotes = mixPlan.plan.notes.filter { $0.contains("a crossfade of 8 bars") }
@@ -65,12 +71,7 @@ import Testing
   /// Beat matching moves the overlap to where the incoming track's first downbeat meets a downbeat
   /// of the outgoing one: the note gives the overlap the plan has, and the counted note what was asked.
   @Test func aBeatMatchedOverlapSaysItsLength() throws {
-    let folder = TemporaryFolder("segue-matched-length")
-    let paths = [try BeatMatchPlanTests.beats(126, folder, seconds: 49.37), try BeatMatchPlanTests.beats(128, folder)]
-    var mix = MixOptions()
-    mix.crossfadeBeats = 32
-    mix.beatMatching.enabled = true
-    let mixPlan = try Renderer.plan(RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("x.wav"), mix: mix, cache: nil))
+    let mixPlan = try Self.countedPlan(126, 128, seconds: 49.37) { $0.beatMatching.enabled = true }
     guard case .crossfade(let crossfade) = mixPlan.plan.transitions[0].transition else { Issue.record("no crossfade"); return }
     let matched = try #require(mixPlan.plan.notes.first { $0.contains("beats matched") })
     let asked = Int64((32 * 60 / 126 * Double(Self.rate)).rounded())
