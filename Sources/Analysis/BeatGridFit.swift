@@ -3,9 +3,11 @@ import Foundation
 
 /// Fits one beat grid to a signal's onsets over its whole length, from aubio's rough beats.
 ///
-/// Aubio's beats give the period (the mean of their spacing, so its hop averages out, brought into
-/// `tempoRange`: aubio often locks onto every other beat); the onsets give the seed, the loudest
-/// on the beat's phase near the middle. The grid is fitted by least squares to the onsets that fall
+/// Aubio's beats give the period roughly (the mean of their spacing, brought into `tempoRange`:
+/// aubio often locks onto every other beat), and the onsets give it exactly (`coherentPeriod`):
+/// aubio places its beats on its hop, and at some rates (48 kHz: a 21.3 ms hop) their mean
+/// spacing is 1 to 2 % off. The onsets also give the seed, the loudest on the beat's phase near
+/// the middle. The grid is fitted by least squares to the onsets that fall
 /// on it, first over 16 beats either side of the seed, then over four times as many each round,
 /// so each round's period is exact enough to count beats across the next.
 struct BeatGridFit {
@@ -21,10 +23,11 @@ struct BeatGridFit {
 
   /// The tempo analysis: a grid when the onsets fit one well enough.
   func analysis() -> TempoAnalysis {
-    guard let period = trackedPeriod else {
+    guard let tracked = trackedPeriod else {
       return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: nil, confidence: 0, grid: nil)
     }
-    let estimated = 60 * Double(sampleRate) / period
+    let estimated = 60 * Double(sampleRate) / tracked
+    let period = coherentPeriod(near: tracked)
     guard let seed = seedOnset(period: period), let fitted = fit(seed: seed, period: period) else {
       return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: 0, grid: nil)
     }
@@ -54,6 +57,31 @@ struct BeatGridFit {
     while minute / period < Self.tempoRange.lowerBound { period /= 2 }
     while minute / period >= Self.tempoRange.upperBound { period *= 2 }
     return period
+  }
+
+  /// The period within 4 % of `estimate` on which the onsets line up best: where the magnitude of
+  /// their accent-weighted mean phase (over the whole signal) is largest, searched in steps of
+  /// 0.05 % and then of 0.002 % around the best. Over a track's hundreds of beats a period a
+  /// fraction of a percent off scatters the phases, so the peak is sharp; hits off the beat
+  /// (hats on the off-beat) are periodic too and only lower it. `estimate` when there are no onsets.
+  private func coherentPeriod(near estimate: Double) -> Double {
+    guard onsets.count >= Self.minimumBeats else { return estimate }
+    let coherence = { (period: Double) -> Double in
+      var (x, y) = (0.0, 0.0)
+      for onset in self.onsets {
+        let angle = 2 * Double.pi * onset.frame / period
+        x += Double(onset.accent) * cos(angle)
+        y += Double(onset.accent) * sin(angle)
+      }
+      return x * x + y * y
+    }
+    var best = estimate
+    for (step, reach) in [(0.0005, 0.04), (0.00002, 0.0005)] {
+      let centre = best
+      let candidates = stride(from: -reach, through: reach, by: step).map { centre * (1 + $0) }
+      best = candidates.max { coherence($0) < coherence($1) }!
+    }
+    return best
   }
 
   /// How far an onset may be from a beat and still be on it: a tenth of a beat, at most 25 ms.
