@@ -107,8 +107,8 @@ struct BeatGridFit {
         return abs(offset - offset.rounded()) * period <= tolerance
       }
     }
-    let weight = { (reference: Int) in onPhase(reference).reduce(Float(0)) { $0 + self.onsets[$1].accent } }
-    guard let phase = near.max(by: { weight($0) < weight($1) }) else { return nil }
+    let weights = near.map { reference in onPhase(reference).reduce(Float(0)) { $0 + self.onsets[$1].accent } }
+    guard let phase = zip(near, weights).max(by: { $0.1 < $1.1 })?.0 else { return nil }
     return onPhase(phase).max { onsets[$0].accent < onsets[$1].accent }
   }
 
