@@ -106,23 +106,18 @@ def style_track(style, rate):
                 place(track, kick(rate), time + late(), rate)
                 place(track, snare(rate, random, 0.3), time + late(), rate)
             place(track, hat(rate, random, 0.06), time + beat / 2 + late(), rate)
-        elif pattern == "breakbeat":  # drum & bass: kick on 1, snare on 2 and 4, fast hats
+        elif pattern in ("breakbeat", "twostep"):
+            # Drum & bass and garage: kick on 1 and the "and" of 3, snare on 2 and 4; drum & bass
+            # with hats on every eighth, garage on the off-beats only.
+            breakbeat = pattern == "breakbeat"
             if in_bar == 0:
                 place(track, kick(rate), time + late(), rate)
             if in_bar == 2:
-                place(track, kick(rate, 0.6), time + beat / 2 + late(), rate)
+                place(track, kick(rate, 0.6 if breakbeat else 0.7), time + beat / 2 + late(), rate)
             if in_bar in (1, 3):
-                place(track, snare(rate, random, 0.4), time + late(), rate)
-            for eighth in range(2):
-                place(track, hat(rate, random, 0.07), time + eighth * beat / 2 + late(), rate)
-        elif pattern == "twostep":  # garage: kick on 1 and the "and" of 3, snare on 2 and 4
-            if in_bar == 0:
-                place(track, kick(rate), time + late(), rate)
-            if in_bar == 2:
-                place(track, kick(rate, 0.7), time + beat / 2 + late(), rate)
-            if in_bar in (1, 3):
-                place(track, snare(rate, random, 0.3), time + late(), rate)
-            place(track, hat(rate, random), time + beat / 2 + late(), rate)
+                place(track, snare(rate, random, 0.4 if breakbeat else 0.3), time + late(), rate)
+            for eighth in (0, 1) if breakbeat else (1,):
+                place(track, hat(rate, random, 0.07 if breakbeat else 0.12), time + eighth * beat / 2 + late(), rate)
     # Bass on every beat's off-beat or the bar, and a pad throughout.
     t = np.arange(track.size) / rate
     if style.get("bass", True):

@@ -17,9 +17,9 @@ struct LevelledSpan: Equatable {
     let timeline = plan.timeline
     guard !timeline.clips.contains(where: { $0.layer == .overlay }) else { return [] }
     let solo = soloRanges(timeline)
-    let groups = Dictionary(grouping: levelling.decisions.filter { $0.loudnessLUFS != nil && $0.appliedDB != 0 }) {
-      $0.basis == "track" ? "track \($0.input)" : $0.basis
-    }
+    // Every levelled track counts, one already on target (a gain of 0 dB) too; exempt and silent ones do not.
+    let levelled = levelling.decisions.filter { $0.loudnessLUFS != nil && !inputs[$0.input].options.loudnessExempt }
+    let groups = Dictionary(grouping: levelled) { $0.basis == "track" ? "track \($0.input)" : $0.basis }
     let minimum = Int64(timeline.sampleRate) * 4 / 10
     return groups.values.compactMap { members -> LevelledSpan? in
       let members = members.sorted { $0.input < $1.input }
