@@ -3,13 +3,15 @@ import Foundation
 
 /// Fits one beat grid to a signal's onsets over its whole length, from aubio's rough beats.
 ///
-/// Aubio's beats give the period roughly (the mean of their spacing, brought into `tempoRange`:
-/// aubio often locks onto every other beat), and the onsets give it exactly (`coherentPeriod`):
+/// Aubio's beats give the period roughly (the mean of their spacing, brought into `searchRange`:
+/// aubio often locks onto every other beat, and a triplet feel can make it hear two beats as
+/// three: `periodRatios`), and the onsets give it exactly (`coherentPeriod`):
 /// aubio places its beats on its hop, and at some rates (48 kHz: a 21.3 ms hop) their mean
 /// spacing is 1 to 2 % off. The onsets also give the seed, the loudest on the beat's phase near
 /// the middle. The grid is fitted by least squares to the onsets that fall
 /// on it, first over 16 beats either side of the seed, then over four times as many each round,
-/// so each round's period is exact enough to count beats across the next.
+/// so each round's period is exact enough to count beats across the next. Then the rhythm says
+/// whether the beat is that period, half or double (`levels`).
 struct BeatGridFit {
   let sampleRate: Int
   let onsets: [OnsetFinder.Onset]
@@ -17,31 +19,55 @@ struct BeatGridFit {
 
   /// Fewer beats than this on the grid give no grid.
   static let minimumBeats = 16
-  /// The tempos a grid is given in, an octave wide: a faster or slower beat is counted in halves
-  /// or doubles, as DJ software counts 174 BPM drum and bass at 87.
-  static let tempoRange = 78.0..<156.0
+  /// The octave the period is searched and fitted in; the grid is then counted at the metrical
+  /// level the rhythm gives (`levels`), which may be half or double.
+  static let searchRange = 78.0..<156.0
 
-  /// The tempo analysis: a grid when the onsets fit one well enough.
+  /// The tempo analysis: a grid when the onsets fit one well enough, counted at the metrical
+  /// level the rhythm gives, with the other levels as candidates.
   func analysis() -> TempoAnalysis {
     guard let tracked = trackedPeriod else {
       return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: nil, confidence: 0, grid: nil)
     }
     let estimated = 60 * Double(sampleRate) / tracked
-    let period = coherentPeriod(near: tracked)
-    guard let seed = seedOnset(period: period), let fitted = fit(seed: seed, period: period) else {
-      return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: 0, grid: nil)
+    let strength = hitStrengths()
+    // Aubio's period, unless its grid is unsure and one a triplet feel suggests is sure.
+    var best: TempoAnalysis?
+    for ratio in Self.periodRatios {
+      let period = coherentPeriod(near: Self.folded(tracked * ratio, sampleRate: sampleRate))
+      guard let seed = seedOnset(period: period), let fitted = fit(seed: seed, period: period) else { continue }
+      let analysis = counted(fitted, strength: strength, estimated: estimated)
+      if best == nil || (analysis.isSure && analysis.confidence > best!.confidence) { best = analysis }
+      if best!.isSure { break }
     }
+    return best ?? TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: 0, grid: nil)
+  }
+
+  /// The analysis `fitted` gives: its grid counted at the level the rhythm gives, with the other
+  /// levels as candidates; no grid when too few of its beats have an onset.
+  private func counted(_ fitted: Fitted, strength: [Double: Double], estimated: Double) -> TempoAnalysis {
     let beats = fitted.onBeat.keys
-    let first = beats.min()!
-    let span = beats.max()! - first + 1
-    let confidence = Double(beats.count) / Double(span)
-    guard beats.count >= Self.minimumBeats, confidence >= TempoAnalysis.minimumConfidence else {
-      return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: confidence, grid: nil)
+    let span = beats.min()!..<(beats.max()! + 1)
+    guard beats.count >= Self.minimumBeats, Double(beats.count) / Double(span.count) >= TempoAnalysis.minimumCoverage else {
+      return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: confidence(of: fitted), grid: nil)
     }
-    let grid = BeatGrid(
-      framesPerBeat: fitted.period, firstBeat: fitted.origin + Double(first) * fitted.period, beatCount: span,
-      firstDownbeat: Self.firstDownbeat(accents: fitted.onBeat.mapValues(\.accent), first: first))
-    return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: confidence, grid: grid)
+    let (levels, counted) = levels(of: fitted, beats: span, strength: strength)
+    var analysis = TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: levels[counted].confidence, grid: levels[counted].grid)
+    analysis.candidates = levels
+    return analysis
+  }
+
+  /// The periods tried, as ratios to aubio's (folded into `searchRange`): its own, and the two a
+  /// triplet feel can make it mistake the beat for (aubio heard a 133 BPM two-step at 89).
+  static let periodRatios = [1, 2.0 / 3, 3.0 / 2]
+
+  /// `period` doubled or halved into `searchRange`.
+  static func folded(_ period: Double, sampleRate: Int) -> Double {
+    let minute = 60 * Double(sampleRate)
+    var period = period
+    while minute / period < searchRange.lowerBound { period /= 2 }
+    while minute / period >= searchRange.upperBound { period *= 2 }
+    return period
   }
 
   /// The mean spacing of aubio's beats, leaving out gaps and doubled beats (spacings more than
@@ -52,11 +78,7 @@ struct BeatGridFit {
     let median = spacings.sorted()[spacings.count / 2]
     let steady = spacings.filter { abs($0 - median) <= 0.1 * median }
     guard median > 0, !steady.isEmpty else { return nil }
-    var period = steady.reduce(0, +) / Double(steady.count)
-    let minute = 60 * Double(sampleRate)
-    while minute / period < Self.tempoRange.lowerBound { period /= 2 }
-    while minute / period >= Self.tempoRange.upperBound { period *= 2 }
-    return period
+    return Self.folded(steady.reduce(0, +) / Double(steady.count), sampleRate: sampleRate)
   }
 
   /// The period within 4 % of `estimate` on which the onsets line up best: where their
@@ -89,7 +111,7 @@ struct BeatGridFit {
   }
 
   /// How far an onset may be from a beat and still be on it: a tenth of a beat, at most 25 ms.
-  private func tolerance(period: Double) -> Double { min(0.1 * period, 0.025 * Double(sampleRate)) }
+  func tolerance(period: Double) -> Double { min(0.1 * period, 0.025 * Double(sampleRate)) }
 
   /// The onset the grid is fitted through: the loudest near the middle of the signal on the
   /// beat's phase. The phase is the one that gathers the most accent within the tolerance, among
@@ -113,7 +135,7 @@ struct BeatGridFit {
   }
 
   /// A grid (beat 0 at `origin`) and the onset on each of its beats, by beat index.
-  private struct Fitted {
+  struct Fitted {
     var origin: Double
     var period: Double
     var onBeat: [Int: OnsetFinder.Onset]
@@ -136,11 +158,12 @@ struct BeatGridFit {
     return fitted.onBeat.count >= 4 ? fitted : nil
   }
 
-  /// The onsets in `range` within the tolerance of a beat of `fitted`, the nearest one per beat.
-  private func onBeat(of fitted: Fitted, within range: ClosedRange<Double>) -> [Int: OnsetFinder.Onset] {
+  /// The onsets (of `among`, or all) in `range` within the tolerance of a beat of `fitted`, the
+  /// nearest one per beat.
+  func onBeat(of fitted: Fitted, within range: ClosedRange<Double>, among: [OnsetFinder.Onset]? = nil) -> [Int: OnsetFinder.Onset] {
     let tolerance = tolerance(period: fitted.period)
     var found: [Int: OnsetFinder.Onset] = [:]
-    for onset in onsets where range.contains(onset.frame) {
+    for onset in among ?? onsets where range.contains(onset.frame) {
       let beat = Int(((onset.frame - fitted.origin) / fitted.period).rounded())
       let distance = abs(onset.frame - (fitted.origin + Double(beat) * fitted.period))
       guard distance <= tolerance else { continue }
@@ -174,7 +197,7 @@ struct BeatGridFit {
     var sums = Array(repeating: 0.0, count: bar)
     var counts = Array(repeating: 0, count: bar)
     for (beat, accent) in accents {
-      let phase = (beat - first) % bar
+      let phase = ((beat - first) % bar + bar) % bar
       sums[phase] += 10 * log10(Double(max(accent, 1e-12)))
       counts[phase] += 1
     }

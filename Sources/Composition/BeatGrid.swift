@@ -15,6 +15,9 @@ public struct BeatGrid: Sendable, Equatable, Codable {
 
   /// Beats in a bar: the grid counts bars of four, as dance music is written.
   public static let beatsPerBar = 4
+  /// The confidence at and over which an analysed grid is sure: beats are matched only on sure
+  /// grids (chosen on issue 29's test set: see README).
+  public static let sureConfidence = 0.6
 
   public init(framesPerBeat: Double, firstBeat: Double, beatCount: Int, firstDownbeat: Int? = nil) {
     self.framesPerBeat = framesPerBeat
@@ -37,5 +40,19 @@ public struct BeatGrid: Sendable, Equatable, Codable {
     guard let firstDownbeat else { return false }
     let phase = (index - firstDownbeat) % Self.beatsPerBar
     return phase == 0
+  }
+
+  /// The grid counted at double tempo: a beat between each two, the same first beat and bars.
+  public func doubled() -> BeatGrid {
+    BeatGrid(framesPerBeat: framesPerBeat / 2, firstBeat: firstBeat, beatCount: 2 * beatCount - 1, firstDownbeat: firstDownbeat.map { 2 * $0 })
+  }
+
+  /// The grid counted at half tempo: every other beat, those of its first downbeat when it has
+  /// one.
+  public func halved() -> BeatGrid {
+    let skip = (firstDownbeat ?? 0) % 2
+    return BeatGrid(
+      framesPerBeat: 2 * framesPerBeat, firstBeat: beat(skip), beatCount: max(1, (beatCount - skip + 1) / 2),
+      firstDownbeat: firstDownbeat.map { ($0 - skip) / 2 })
   }
 }

@@ -33,12 +33,19 @@ struct BeatMatcher {
     var incoming: Int
   }
 
-  /// Places `incoming` (its grid in source frames at the timeline's rate) against `outgoing`,
-  /// placed already, for a crossfade of about `requested` frames; the incoming track's
-  /// unstretched rest must hold `roomAfter` frames (the overlap of the transition after it).
-  func match(outgoing: Clip, outgoingGrid: BeatGrid?, incoming: Clip, incomingGrid: BeatGrid?, requested: Int64, roomAfter: Int64) -> Result {
-    guard let a = outgoingGrid, Self.isUsable(a) else { return .plain(reason: "no steady beat was found in the outgoing track") }
-    guard let b = incomingGrid, Self.isUsable(b) else { return .plain(reason: "no steady beat was found in the incoming track") }
+  /// Places `incoming` (the beat of `incomingBeat`, its grid in source frames at the timeline's
+  /// rate) against `outgoing`, placed already, for a crossfade of about `requested` frames; the
+  /// incoming track's unstretched rest must hold `roomAfter` frames (the overlap of the
+  /// transition after it). Grids under `BeatGrid.sureConfidence` are not matched.
+  func match(outgoing: Clip, outgoingBeat: PlanItem, incoming: Clip, incomingBeat: PlanItem, requested: Int64, roomAfter: Int64) -> Result {
+    guard let a = outgoingBeat.beat, Self.isUsable(a) else { return .plain(reason: "no steady beat was found in the outgoing track") }
+    guard let b = incomingBeat.beat, Self.isUsable(b) else { return .plain(reason: "no steady beat was found in the incoming track") }
+    for (side, item) in [("outgoing", outgoingBeat), ("incoming", incomingBeat)] where item.beatConfidence < BeatGrid.sureConfidence {
+      return .plain(
+        reason: String(
+          format: "the %@ track's beat grid is unsure (confidence %.2f, under %.2f; give its entry a 'bpm' to match it anyway)", side,
+          item.beatConfidence, BeatGrid.sureConfidence))
+    }
     guard outgoing.splices.isEmpty, outgoing.stretch?.keyFrames.isEmpty ?? true else {
       return .plain(reason: "the outgoing track's timing is edited where it ends (pauses cut, or still returning to its tempo)")
     }

@@ -22,6 +22,9 @@ public struct PlanItem: Sendable {
   public var album: String?
   /// Its beat grid in source frames at the timeline's rate, for beat-matched transitions.
   public var beat: BeatGrid?
+  /// How sure that grid is (1 where the playlist states the tempo); beats are matched only on
+  /// grids of `BeatGrid.sureConfidence` or more.
+  public var beatConfidence = 1.0
   /// Whether its transition into the next entry matches beats; the defaults' when nil.
   public var beatMatch: Bool?
   /// Whether its crossfade into the next entry swaps the bass; the defaults' when nil.

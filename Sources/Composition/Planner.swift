@@ -48,7 +48,7 @@ public enum Planner {
             notes.append("\(labels.0) -> \(labels.1): not a crossfade, so beats are not matched and the bass is not swapped")
           }
           if case .crossfade(let crossfade) = transition, matching {
-            switch matcher.match(outgoing: previous, outgoingGrid: items[index - 1].beat, incoming: clip, incomingGrid: item.beat, requested: crossfade.overlap,
+            switch matcher.match(outgoing: previous, outgoingBeat: items[index - 1], incoming: clip, incomingBeat: item, requested: crossfade.overlap,
               roomAfter: index + 1 < items.count ? overlap(of: transitionRequest(from: item, to: items[index + 1], defaults: defaults)) : 0)
             {
             case .placed(let placement):

@@ -20,6 +20,8 @@ public struct EntryOptions: Sendable, Equatable {
   public var stretch: StretchSpec?
   /// Its tempo and first beat (`bpm`, `first-beat`), over what the analysis finds.
   public var beat = BeatSpec()
+  /// The tempos its analysed beat is counted in (`tempo-range`, BPM); the mix's when nil.
+  public var tempoRange: ClosedRange<Double>?
   /// Whether its transition into the next entry matches beats (`transition: {beatmatch: ...}`);
   /// the mix's setting when nil.
   public var beatMatch: Bool?

@@ -83,7 +83,7 @@ public enum NativePlaylist: Sendable {
 
   private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> PlaylistDefaults {
     let fields = try reader.mapping(
-      node, allowed: ["crossfade", "curve", "gap", "album-aware", "loudness", "loudness-scope", "true-peak", "peak-policy", "speed", "method"]
+      node, allowed: ["crossfade", "curve", "gap", "album-aware", "loudness", "loudness-scope", "true-peak", "peak-policy", "speed", "method", "tempo-range"]
         + SilenceSettings.fieldNames + DJTransitionChoices.fieldNames)
     if fields["gap"] != nil, fields["crossfade"] != nil {
       throw reader.error(node, "defaults give 'crossfade' and 'gap'; choose one")
@@ -97,11 +97,12 @@ public enum NativePlaylist: Sendable {
       loudness: try reader.loudnessSettings(fields), silence: try reader.silenceSettings(fields, inEntry: false),
       stretch: try reader.stretchSpec(fields), beatMatch: try reader.beatMatchChoices(fields))
     defaults.crossfadeBeats = crossfade?.beats
+    defaults.tempoRange = try fields["tempo-range"].map { n throws(PlaylistError) in try reader.tempoRange(n) }
     return defaults
   }
 
   private static let entryFields =
-    ["file", "id", "title", "artist", "in", "out", "gain", "fade-in", "fade-out", "transition", "loudness", "silence", "speed", "length", "tempo", "method", "bpm", "first-beat"]
+    ["file", "id", "title", "artist", "in", "out", "gain", "fade-in", "fade-out", "transition", "loudness", "silence", "speed", "length", "tempo", "method", "bpm", "first-beat", "tempo-range"]
     + SilenceSettings.fieldNames
 
   private static func readEntry(_ node: Node, fields: [String: Node], _ reader: NodeReader, folder: URL) throws(PlaylistError) -> PlaylistEntry {

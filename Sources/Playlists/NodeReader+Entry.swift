@@ -18,6 +18,7 @@ extension NodeReader {
     options.silence = try silenceSettings(fields, inEntry: true)
     options.stretch = try stretchSpec(fields)
     options.beat = try beatSpec(fields)
+    options.tempoRange = try fields["tempo-range"].map { n throws(PlaylistError) in try tempoRange(n) }
     if let node = fields["transition"]?.mapping?["beatmatch"] { options.beatMatch = try bool(node, "beatmatch") }
     if let node = fields["transition"]?.mapping?["eq-swap"] { options.eqSwap = try bool(node, "eq-swap") }
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
@@ -87,6 +88,14 @@ extension NodeReader {
 }
 
 extension NodeReader {
+  /// A `tempo-range` (`70-140`).
+  func tempoRange(_ node: Node) throws(PlaylistError) -> ClosedRange<Double> {
+    switch TempoRangeText.range(node.scalar?.string ?? "") {
+    case .success(let range): return range
+    case .failure(let problem): throw error(node, "'tempo-range' \(problem.text)")
+    }
+  }
+
   /// The beat-matching and bass-swap choices among a playlist's defaults.
   func beatMatchChoices(_ fields: [String: Node]) throws(PlaylistError) -> DJTransitionChoices {
     var choices = DJTransitionChoices()

@@ -41,6 +41,8 @@ public struct PlaylistDefaults: Sendable, Equatable {
   public var stretch: StretchSpec?
   /// Beat-matched crossfades and their settings.
   public var beatMatch: DJTransitionChoices
+  /// The tempos the analysed beats of entries that give none are counted in (`tempo-range`).
+  public var tempoRange: ClosedRange<Double>?
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil,

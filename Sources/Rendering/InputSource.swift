@@ -24,6 +24,8 @@ public struct InputSource: Sendable, Equatable {
   public var options: EntryOptions
   /// Damage or truncation to render through rather than refuse (`--allow-damaged`, `--allow-truncated`).
   public var tolerance = DecodeTolerance.strict
+  /// The tempo range its playlist's defaults give (`tempo-range`), if any.
+  public var playlistTempoRange: ClosedRange<Double>?
 
   public init(
     path: String, displayName: String? = nil, origin: SourceLocation? = nil, title: String? = nil,
@@ -47,11 +49,18 @@ public struct InputSource: Sendable, Equatable {
         own.method = own.method ?? defaults.method
         input.options.stretch = own
       }
+      input.playlistTempoRange = playlist.defaults.tempoRange
       input.artist = $0.artist
       input.album = $0.album
       input.playerTitle = $0.playerTitle
       return input
     }
+  }
+
+  /// The tempos its analysed beat is counted in: its entry's own range, else `chosen` (the
+  /// command line's), else its playlist's default; nil for the rhythm's choice within 60-200.
+  public func tempoRange(chosen: ClosedRange<Double>?) -> ClosedRange<Double>? {
+    options.tempoRange ?? chosen ?? playlistTempoRange
   }
 
   /// `list.m3u:3: song.flac` or `song.flac`, the prefix of every message about this input; a

@@ -65,7 +65,7 @@ struct MixPlanning {
     }
     if tempo {
       notes += inputs.indices.compactMap { index in
-        InputBeat(facts: facts[index], stated: inputs[index].options.beat).note.map { "\(inputs[index].label): \($0)" }
+        beat(ofInput: index).note.map { "\(inputs[index].label): \($0)" }
       }
     }
     if let beats = mix.crossfadeBeats {
@@ -122,7 +122,7 @@ struct MixPlanning {
       source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
       gain: gain(options) * Decibels.factor(levelling?.gainDB(ofInput: index) ?? 0), fadeIn: fade(options.fadeIn),
       fadeOut: fade(options.fadeOut), album: input.album ?? facts[index].info.tags["album"], label: input.label)
-    if withBeat { item.beat = beatGrid(index, input: input) }
+    if withBeat { (item.beat, item.beatConfidence) = (beatGrid(index), beat(ofInput: index).confidence) }
     if index == 0, let stretch {
       item.inPoint += stretch.trimmed
       item.stretch = (stretch.frames, stretch.method)
@@ -151,10 +151,15 @@ struct MixPlanning {
     return .crossfade(outLength: length, inLength: length, outCurve: spec.outCurve, inCurve: spec.inCurve, overlap: length)
   }
 
-  /// The input's beat grid (the analysis', under what its entry states) in source frames at the
-  /// mix's rate.
-  private func beatGrid(_ index: Int, input: InputSource) -> BeatGrid? {
-    guard var grid = InputBeat(facts: facts[index], stated: input.options.beat).grid else { return nil }
+  /// The beat of input `index`: the analysis', counted in its tempo range, under what its entry
+  /// states.
+  private func beat(ofInput index: Int) -> InputBeat {
+    InputBeat(facts: facts[index], stated: inputs[index].options.beat, tempoRange: inputs[index].tempoRange(chosen: mix.tempoRange))
+  }
+
+  /// The grid of input `index` (`beat(ofInput:)`) in source frames at the mix's rate.
+  private func beatGrid(_ index: Int) -> BeatGrid? {
+    guard var grid = beat(ofInput: index).grid else { return nil }
     let scale = Double(sampleRate) / Double(facts[index].info.sampleRate)
     grid.framesPerBeat *= scale
     grid.firstBeat *= scale

@@ -45,7 +45,9 @@ import Testing
     track.bedAmplitude = 0.12
     let analysis = try Self.analyse(track.samples)
     let grid = try #require(analysis.grid, "no grid; confidence \(analysis.confidence)")
-    #expect(analysis.confidence >= 0.95)
+    // Every beat has its kick (the bed's flutter moves a few of them by a millisecond or two,
+    // which the confidence counts).
+    #expect(analysis.confidence >= 0.9)
     #expect(abs(grid.beatsPerMinute(sampleRate: 44100) - 120.5) <= 0.05)
     let worst = track.beatFrames.map { abs(grid.beat(grid.nearestBeat(to: $0)) - $0) / 44.1 }.max()!
     #expect(worst <= 5, "worst beat \(worst) ms from the kick")
@@ -62,6 +64,6 @@ import Testing
     }
     let analysis = try Self.analyse(samples)
     #expect(analysis.grid == nil)
-    #expect(analysis.confidence < TempoAnalysis.minimumConfidence)
+    #expect(!analysis.isSure && analysis.confidence < BeatGrid.sureConfidence)
   }
 }

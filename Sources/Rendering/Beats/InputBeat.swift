@@ -2,13 +2,16 @@ import Analysis
 import Composition
 import Playlists
 
-/// An input's beat as Segue uses it: the analysis' grid, with what the playlist states (`bpm`,
-/// `first-beat`) put over it.
+/// An input's beat as Segue uses it: the analysis' grid, counted in the tempo range asked for, with
+/// what the playlist states (`bpm`, `first-beat`) put over it.
 public struct InputBeat: Sendable, Equatable {
   /// The grid at the source's own rate; nil when no steady beat is known.
   public var grid: BeatGrid?
   /// The analysis' confidence, or 1 where the playlist gives the tempo.
   public var confidence: Double
+  /// The other tempos the analysis could count the beat in, with their scores (none where the
+  /// playlist gives the tempo).
+  public var candidates: [TempoCandidate]
   /// Where the grid came from.
   public var origin: Origin
   public var sampleRate: Int
@@ -25,12 +28,15 @@ public struct InputBeat: Sendable, Equatable {
     case playlistAndAnalysis = "playlist and analysis"
   }
 
-  /// The beat of an input with these facts and this playlist statement.
-  public init(facts: SourceFacts, stated: BeatSpec) {
+  /// The beat of an input with these facts and this playlist statement, its analysed tempo
+  /// counted in `tempoRange` (BPM) when one is given.
+  public init(facts: SourceFacts, stated: BeatSpec, tempoRange: ClosedRange<Double>? = nil) {
     let rate = facts.info.sampleRate
     sampleRate = rate
-    let found = facts.tempo?.grid
-    confidence = stated.beatsPerMinute == nil ? facts.tempo?.confidence ?? 0 : 1
+    let counted = facts.tempo?.counted(in: tempoRange)
+    let found = counted?.grid
+    confidence = stated.beatsPerMinute == nil ? counted?.confidence ?? facts.tempo?.confidence ?? 0 : 1
+    candidates = stated.beatsPerMinute == nil ? facts.tempo?.candidates ?? [] : []
     guard !stated.isEmpty else {
       grid = found
       origin = .analysis
@@ -56,6 +62,10 @@ public struct InputBeat: Sendable, Equatable {
     let downbeat = Int(before.truncatingRemainder(dividingBy: Double(BeatGrid.beatsPerBar)))
     grid = BeatGrid(framesPerBeat: period, firstBeat: first, beatCount: max(1, count), firstDownbeat: bars ? downbeat : nil)
   }
+
+  /// True when the grid is sure enough to match beats on: stated, or analysed with a confidence
+  /// of `BeatGrid.sureConfidence` or more.
+  public var isSure: Bool { grid != nil && confidence >= BeatGrid.sureConfidence }
 
   /// The tempo in beats per minute; nil without a grid.
   public var beatsPerMinute: Double? { grid?.beatsPerMinute(sampleRate: sampleRate) }

@@ -22,6 +22,8 @@ public struct MixChoices: Sendable, Equatable {
   public var silence: SilenceSettings
   /// Beat matching and bass swaps, each choice over the playlist's.
   public var beatMatch = DJTransitionChoices()
+  /// The tempos analysed beats are counted in (`--tempo-range`), over the playlists' defaults.
+  public var tempoRange: ClosedRange<Double>?
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool = false,
@@ -57,6 +59,7 @@ public struct MixChoices: Sendable, Equatable {
     let dj = beatMatch.over(defaults.beatMatch)
     options.beatMatching = dj.settings
     options.eqSwap = dj.eqSwap ?? false
+    options.tempoRange = tempoRange
     return options
   }
 }

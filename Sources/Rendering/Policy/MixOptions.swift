@@ -22,6 +22,9 @@ public struct MixOptions: Sendable, Equatable {
   public var beatMatching = BeatMatchSettings()
   /// Swap the bass in every crossfade (`--eq-swap`).
   public var eqSwap = false
+  /// The tempos analysed beats are counted in (`--tempo-range`) where an entry or its playlist
+  /// gives none (`InputSource.tempoRange(chosen:)`).
+  public var tempoRange: ClosedRange<Double>?
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice = .fixed(.equalPower), gap: Double? = nil, albumAware: Bool = false,

@@ -1,10 +1,11 @@
+import Composition
 import Foundation
 
 extension AnalysisReport {
   /// The report as a table: a row per track, then the albums and notes.
   public func table() -> String {
     var lines = [
-      "  #  length      LUFS     LRA  peak dBFS  TP dBTP  silence in/out   gain to \(format(targetLUFS, "%.1f")) LUFS     BPM  sure  track",
+      "  #  length      LUFS     LRA  peak dBFS  TP dBTP  silence in/out   gain to \(format(targetLUFS, "%.1f")) LUFS     BPM    sure  track",
     ]
     for track in tracks {
       lines.append(
@@ -16,7 +17,7 @@ extension AnalysisReport {
           + pad(format(track.leadingSilenceSeconds, "%.2f") + " / " + format(track.trailingSilenceSeconds, "%.2f") + " s", 17, right: true)
           + pad(track.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-", 20, right: true)
           + pad(track.tempo?.beatsPerMinute.map { format($0, "%.2f") } ?? "-", 8, right: true)
-          + pad(track.tempo.map { $0.origin == .analysis ? format($0.confidence * 100, "%.0f") + "%" : "set" } ?? "-", 6, right: true)
+          + pad(track.tempo.map(sureColumn) ?? "-", 8, right: true)
           + "  " + track.file)
     }
     for album in albums {
@@ -26,8 +27,18 @@ extension AnalysisReport {
           + "gain \(album.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-")")
     }
     if tracks.contains(where: { $0.loudnessConvention != nil }) { lines.append("* \(LoudnessConvention.dualMonoExplained)") }
+    if tracks.contains(where: { $0.tempo.map { $0.beatsPerMinute != nil && !$0.sure } ?? false }) {
+      lines.append("? an unsure tempo (confidence under \(Int(BeatGrid.sureConfidence * 100))%): shown, but beats are not matched on it; give the entry a 'bpm' to match it")
+    }
     lines += notes.map { "note: \($0)" }
     return lines.joined(separator: "\n")
+  }
+
+  /// How sure a tempo is, for the table: `set` where the playlist gives it, the confidence in
+  /// percent, marked `?` when unsure.
+  private func sureColumn(_ tempo: Tempo) -> String {
+    guard tempo.origin == .analysis else { return "set" }
+    return format(tempo.confidence * 100, "%.0f") + "%" + (tempo.beatsPerMinute != nil && !tempo.sure ? " ?" : "")
   }
 
   /// `value` in `pattern`; nil (silence) as `-inf`.

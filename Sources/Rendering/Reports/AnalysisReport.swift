@@ -5,7 +5,7 @@ import Foundation
 /// loudness, and the same for each album (consecutive tracks with one album tag), as `segue
 /// analyze` prints it.
 public struct AnalysisReport: Encodable, Sendable {
-  public var schemaVersion = ReportSchema.version
+  public var schemaVersion = ReportSchema.analysisVersion
   /// The loudness the gains aim at, in LUFS.
   public var targetLUFS: Double
   /// Below this level (dBFS) an input's edges count as silence.
@@ -47,8 +47,12 @@ public struct AnalysisReport: Encodable, Sendable {
     public var beatsPerMinute: Double?
     /// Aubio's estimate, steady beat or not.
     public var estimatedBPM: Double?
-    /// The share of the grid's beats an onset lands on (1 where the playlist states the tempo).
+    /// How sure the grid is (`TempoCandidate.confidence`; 1 where the playlist states the tempo).
     public var confidence: Double
+    /// True when the grid is sure enough to match beats on (`BeatGrid.sureConfidence`).
+    public var sure: Bool
+    /// The tempos the beat could be counted in (half, its own and double), best scored first.
+    public var candidates: [Candidate]
     /// Where the grid came from: the analysis, the playlist, or both.
     public var origin: InputBeat.Origin
     /// The first beat and first downbeat in seconds from the file's start, then every beat.
@@ -56,10 +60,20 @@ public struct AnalysisReport: Encodable, Sendable {
     public var firstDownbeatSeconds: Double?
     public var beats: [Double]
 
+    /// A tempo the beat could be counted in, and its score (`TempoCandidate.score`).
+    public struct Candidate: Encodable, Sendable {
+      public var beatsPerMinute: Double
+      public var score: Double
+    }
+
     init(_ beat: InputBeat, estimated: Double?) {
       beatsPerMinute = beat.beatsPerMinute.map { rounded($0, 3) }
       estimatedBPM = estimated.map { rounded($0, 2) }
       confidence = rounded(beat.confidence, 3)
+      sure = beat.isSure
+      candidates = beat.candidates.sorted { $0.score > $1.score }.map {
+        Candidate(beatsPerMinute: rounded($0.grid.beatsPerMinute(sampleRate: beat.sampleRate), 3), score: rounded($0.score, 3))
+      }
       origin = beat.origin
       let seconds = { (frame: Double) in rounded(frame / Double(beat.sampleRate), 4) }
       firstBeatSeconds = beat.grid.map { seconds($0.firstBeat) }
@@ -81,10 +95,11 @@ public struct AnalysisReport: Encodable, Sendable {
   }
 
   /// Measures the inputs `arguments` name (files, playlists, folders), their tempos too unless
-  /// `tempo` is false, through `cache`; `progress`, when given, hears how far it has got (from any
+  /// `tempo` is false (counted in `tempoRange` where an input's entry or playlist gives none),
+  /// through `cache`; `progress`, when given, hears how far it has got (from any
   /// thread, a few times a second).
   public static func measure(
-    _ arguments: [String], targetLUFS: Double = -14, tempo: Bool = true, cache: FactsCache? = FactsCache.standard(),
+    _ arguments: [String], targetLUFS: Double = -14, tempo: Bool = true, tempoRange: ClosedRange<Double>? = nil, cache: FactsCache? = FactsCache.standard(),
     progress: (@Sendable (AnalysisProgress) -> Void)? = nil
   ) throws(RenderError) -> AnalysisReport {
     let inputs = try InputExpansion(arguments: arguments).inputs
@@ -92,6 +107,9 @@ public struct AnalysisReport: Encodable, Sendable {
     let meter = progress.map { AnalysisProgressMeter(fileCount: inputs.count, report: $0) }
     let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true, tempo: tempo), cache: cache, progress: meter.map { $0.update })
     let threshold = -60.0
+    let beat = { (input: InputSource, facts: SourceFacts) in
+      InputBeat(facts: facts, stated: input.options.beat, tempoRange: input.tempoRange(chosen: tempoRange))
+    }
     var tracks: [Track] = []
     var analyses: [SignalAnalysis] = []
     for (index, (input, facts)) in zip(gathered.sources, gathered.facts).enumerated() {
@@ -105,12 +123,9 @@ public struct AnalysisReport: Encodable, Sendable {
         truePeakDBTP: finite(analysis.truePeakDB, 2), leadingSilenceSeconds: rounded(analysis.leadingSilence(below: threshold), 3),
         trailingSilenceSeconds: rounded(analysis.trailingSilence(below: threshold), 3),
         gainDB: analysis.integratedLUFS.map { rounded(targetLUFS - $0, 2) },
-        tempo: tempo ? Tempo(InputBeat(facts: facts, stated: input.options.beat), estimated: facts.tempo?.estimatedBPM) : nil))
+        tempo: tempo ? Tempo(beat(input, facts), estimated: facts.tempo?.estimatedBPM) : nil))
     }
-    let beatNotes = tempo
-      ? zip(gathered.sources, gathered.facts).compactMap { input, facts in
-        InputBeat(facts: facts, stated: input.options.beat).note.map { "\(input.label): \($0)" }
-      } : []
+    let beatNotes = tempo ? zip(gathered.sources, gathered.facts).compactMap { input, facts in beat(input, facts).note.map { "\(input.label): \($0)" } } : []
     return AnalysisReport(
       targetLUFS: targetLUFS, silenceThresholdDB: threshold, tracks: tracks,
       albums: albums(tracks, analyses, target: targetLUFS), notes: gathered.notes + beatNotes)

@@ -17,4 +17,7 @@ enum JSONText {
 /// It changes only when a field changes meaning or goes away; new fields may appear within a version.
 public enum ReportSchema {
   public static let version = 1
+  /// The version of `analyze --json`'s shape: 2 since a tempo's `confidence` became the calibrated
+  /// one (issue 29), with `sure` and `candidates` beside it.
+  public static let analysisVersion = 2
 }
