@@ -147,7 +147,8 @@ struct MixPlanning {
     let length = Int64((beats * grid.framesPerBeat * ratio).rounded())
     let bpm = 60 * Double(sampleRate) / (grid.framesPerBeat * ratio)
     let counted = beats.truncatingRemainder(dividingBy: 4) == 0 ? "\(Int(beats / 4)) bars" : "\(String(format: "%g", beats)) beats"
-    notes.append("\(input.label): a crossfade of \(counted) asks for \(TimeFormat.clock(frames: length, sampleRate: sampleRate)) at \(String(format: "%.2f", bpm)) BPM")
+    let unsure = item.beatConfidence < BeatGrid.sureConfidence ? String(format: " (its beat grid is unsure: confidence %.2f)", item.beatConfidence) : ""
+    notes.append("\(input.label): a crossfade of \(counted) asks for \(TimeFormat.clock(frames: length, sampleRate: sampleRate)) at \(String(format: "%.2f", bpm)) BPM\(unsure)")
     return .crossfade(outLength: length, inLength: length, outCurve: spec.outCurve, inCurve: spec.inCurve, overlap: length)
   }
 

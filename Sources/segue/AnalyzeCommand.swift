@@ -20,6 +20,9 @@ struct AnalyzeCommand: ParsableCommand {
   @Flag(help: "Leave out the tempo and beat grid (speech, or to measure loudness alone a little faster).")
   var noTempo = false
 
+  @Option(help: ArgumentHelp("The tempos beats are counted in, MIN-MAX in BPM, MAX at least twice MIN (70-140 counts drum and bass at 87); without it the rhythm chooses within 60-200.", valueName: "MIN-MAX"))
+  var tempoRange: String?
+
   @Option(help: "Progress on standard error (auto: a line on a terminal).")
   var progress: ProgressStyle = .auto
 
@@ -28,13 +31,15 @@ struct AnalyzeCommand: ParsableCommand {
 
   func validate() throws {
     guard target.isFinite, (-70.0...0).contains(target) else { throw ValidationError("--target must be between -70 and 0 LUFS") }
+    _ = try tempoRange.map(BeatMatchFlags.range)
   }
 
   func run() throws {
     FFmpegLogLevel.quiet.apply()
+    let tempoRange = try self.tempoRange.map(BeatMatchFlags.range)
     do {
       let report = try AnalysisReport.measure(
-        inputs, targetLUFS: target, tempo: !noTempo, cache: cache.cache, progress: ProgressPrinter(style: progress).callback())
+        inputs, targetLUFS: target, tempo: !noTempo, tempoRange: tempoRange, cache: cache.cache, progress: ProgressPrinter(style: progress).callback())
       print(json ? report.json() : report.table())
     } catch {
       printError(error.description)

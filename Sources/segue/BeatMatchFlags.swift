@@ -20,10 +20,21 @@ struct BeatMatchFlags: ParsableArguments {
   @Option(help: ArgumentHelp("How the incoming track is stretched: auto (varispeed under 5 cents), varispeed (holds the tempo, like a turntable's pitch) or preserve-pitch.", valueName: "method"))
   var beatmatchMethod: String?
 
+  @Option(help: ArgumentHelp("The tempos beats are counted in, MIN-MAX in BPM, MAX at least twice MIN (70-140 counts drum and bass at 87); without it the rhythm chooses within 60-200.", valueName: "MIN-MAX"))
+  var tempoRange: String?
+
   @Flag(help: "Swap the bass in every crossfade: the outgoing track's low end (under 200 Hz) hands over to the incoming track's in 20 ms, on the downbeat nearest the middle.")
   var eqSwap = false
 
   func validate() throws { _ = try choices(into: MixChoices()) }
+
+  /// The range `--tempo-range` gives, or a usage error saying what is wrong with it.
+  static func range(_ text: String) throws -> ClosedRange<Double> {
+    switch TempoRangeText.range(text) {
+    case .success(let range): return range
+    case .failure(let problem): throw ValidationError("--tempo-range \(problem.text)")
+    }
+  }
 
   /// `choices` with what these flags choose.
   func choices(into choices: MixChoices) throws -> MixChoices {
@@ -49,6 +60,7 @@ struct BeatMatchFlags: ParsableArguments {
       beatMatch.method = .some(StretchMethod(rawValue: beatmatchMethod))
     }
     choices.beatMatch = beatMatch
+    choices.tempoRange = try tempoRange.map(Self.range)
     return choices
   }
 }

@@ -72,3 +72,72 @@ import Testing
     #expect(!sureRow.contains("?"))
   }
 }
+
+/// `--tempo-range` and `tempo-range:` count a beat in the tempos a DJ asks for; `--beatmatch`
+/// refuses a grid that is unsure.
+@Suite struct TempoRangeAndSureTests {
+  static func path(_ name: String) throws -> String {
+    let set = try TempoTestSet.analysed.get()
+    return try #require(zip(set.entries, set.paths).first { $0.0.track.name == name }?.1)
+  }
+
+  @Test func aRangeCountsTheBeatInIt() throws {
+    let (dnb, ballad) = (try Self.path("drum-and-bass"), try Self.path("ballad"))
+    let counted = try AnalysisReport.measure([dnb, ballad], tempoRange: 70...140, cache: TempoTestSet.cache)
+    let (half, slow) = (try #require(counted.tracks[0].tempo?.beatsPerMinute), try #require(counted.tracks[1].tempo?.beatsPerMinute))
+    #expect(abs(half - 86) <= 0.05, "drum and bass at \(half)")
+    #expect(abs(slow - 68) <= 0.05 || abs(slow - 136) <= 0.1, "the ballad at \(slow)")
+    let wide = try AnalysisReport.measure([dnb], tempoRange: 150...300, cache: TempoTestSet.cache)
+    #expect(abs(try #require(wide.tracks[0].tempo?.beatsPerMinute) - 172) <= 0.05)
+    // The beats of the half count are every other beat of the whole.
+    let whole = try #require(try AnalysisReport.measure([dnb], cache: TempoTestSet.cache).tracks[0].tempo?.beats)
+    let halfBeats = try #require(counted.tracks[0].tempo?.beats)
+    #expect(halfBeats.allSatisfy { beat in whole.contains { abs($0 - beat) < 0.0005 } })
+  }
+
+  @Test func theCommandLinesRangeStandsOverAPlaylistsAndAnEntrysOverBoth() throws {
+    let folder = TemporaryFolder("segue-tempo-range")
+    let dnb = try Self.path("drum-and-bass")
+    let playlist = folder.file("set.yaml")
+    try """
+      version: 1
+      defaults: { tempo-range: 150-300 }
+      entries:
+        - file: \(dnb)
+        - { file: \(dnb), tempo-range: 60-120 }
+      """.write(toFile: playlist, atomically: true, encoding: .utf8)
+    let tempos = { (range: ClosedRange<Double>?) in
+      try AnalysisReport.measure([playlist, dnb], tempoRange: range, cache: TempoTestSet.cache).tracks.map { ($0.tempo?.beatsPerMinute ?? 0).rounded() }
+    }
+    #expect(try tempos(nil) == [172, 86, 172])
+    #expect(try tempos(70...140) == [86, 86, 86])
+    #expect(try tempos(100...200) == [172, 86, 172])
+    try "version: 1\nentries:\n  - { file: \(dnb), tempo-range: 100-150 }\n".write(toFile: playlist, atomically: true, encoding: .utf8)
+    #expect(throws: RenderError.self) { try AnalysisReport.measure([playlist], cache: nil) }
+    do {
+      _ = try AnalysisReport.measure([playlist], cache: nil)
+    } catch {
+      #expect(error.description.contains("set.yaml:3") && error.description.contains("'tempo-range' must be at least an octave wide"), "\(error.description)")
+    }
+  }
+
+  @Test func beatmatchRefusesAnUnsureGridAndCrossfadesAsAsked() throws {
+    let (sure, unsure) = (try Self.path("house"), try Self.path("three-tempos"))
+    var mix = MixOptions()
+    mix.crossfadeBeats = 32
+    mix.beatMatching.enabled = true
+    let folder = TemporaryFolder("segue-unsure-match")
+    let plan = try Renderer.plan(RenderRequest(inputs: [unsure, sure].map { InputSource(path: $0) }, outputPath: folder.file("mix.wav"), mix: mix, cache: TempoTestSet.cache))
+    let json = PlanReport(plan).json()
+    #expect(json.contains("\"matched\" : false"))
+    #expect(json.contains("the outgoing track's beat grid is unsure (confidence 0.4"), "\(json)")
+    // The crossfade asked for, counted on the outgoing grid as it is (32 beats at its tempo).
+    let clips = plan.plan.timeline.clips
+    let tempo = try #require(try AnalysisReport.measure([unsure], cache: TempoTestSet.cache).tracks[0].tempo?.beatsPerMinute)
+    let overlap = clips[0].end - clips[1].start
+    #expect(abs(Double(overlap) - 32 * 60 / tempo * 44100) <= 1, "overlap \(overlap)")
+    #expect(clips[1].stretch == nil)
+    #expect(plan.plan.notes.contains { $0.contains("beats not matched: the outgoing track's beat grid is unsure") })
+    #expect(plan.plan.notes.contains { $0.contains("a crossfade of 8 bars asks for") && $0.contains("(its beat grid is unsure: confidence 0.4") })
+  }
+}

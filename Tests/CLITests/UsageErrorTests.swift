@@ -26,6 +26,9 @@ import Testing
     (["--edge-fade", "nan"], "--edge-fade takes a time in seconds or [h:]mm:ss[.fff], not 'nan'"),
     (["--chapter-title", "{year}"], "--chapter-title: unknown field {year} in '{year}' (the fields are {artist}, {title}, {album}, {n}, {file})"),
     (["--tracklist-format", "{n}. {title"], "--tracklist-format: '{' is never closed in '{n}. {title'"),
+    (["--tempo-range", "87-174.5x"], "--tempo-range must be MIN-MAX in BPM (for example 70-140), not '87-174.5x'"),
+    (["--tempo-range", "100-150"], "--tempo-range must be at least an octave wide (MAX at least twice MIN), not '100-150'"),
+    (["--tempo-range", "10-1e300"], "--tempo-range must lie within 20 to 400 BPM, not '10-1e300'"),
   ]
 
   @Test(arguments: cases)
