@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The two bands sum to an allpass of the signal: the same spectrum, its phase turned near the
 /// crossover, so a mix of the bands at equal gains has no dip or bump at any frequency.
-public struct LowBandFilter {
+public struct LowBandFilter: Sendable {
   private let low: Coefficients
   private let high: Coefficients
   private let channels: Int

@@ -8,15 +8,20 @@ import Foundation
 /// also come within 13 dB of the loudest block of the last few seconds, so the flutter of a noise
 /// pad between the hits is no attack. Attacks are 50 ms apart at least; one 6 dB stronger than the
 /// attack just before it replaces that one (the flutter before a kick does not hide the kick).
-struct OnsetFinder {
+public struct OnsetFinder: Sendable {
   /// One attack: where it starts, and how loud it gets in the 30 ms after (its accent).
-  struct Onset: Sendable, Equatable {
-    var frame: Double
-    var accent: Float
+  public struct Onset: Sendable, Equatable {
+    public var frame: Double
+    public var accent: Float
+
+    public init(frame: Double, accent: Float) {
+      self.frame = frame
+      self.accent = accent
+    }
   }
 
   /// The attacks found so far, in order.
-  private(set) var onsets: [Onset] = []
+  public private(set) var onsets: [Onset] = []
   private let blockFrames: Int
   private var blockSum: Float = 0
   private var blockFill = 0
@@ -40,7 +45,7 @@ struct OnsetFinder {
   /// How far under the loudest recent block an attack may peak: 13 dB.
   private static let belowLoudest: Float = 0.05
 
-  init(sampleRate: Int) {
+  public init(sampleRate: Int) {
     blockFrames = max(1, sampleRate / 1378)
     let blocksPerSecond = Double(sampleRate) / Double(blockFrames)
     history = Array(repeating: 0, count: max(1, Int(0.023 * blocksPerSecond)))
@@ -49,8 +54,17 @@ struct OnsetFinder {
     loudestFall = Float(pow(0.5, 1 / blocksPerSecond))
   }
 
+  /// Adds interleaved samples of `channels` channels, heard as their mean.
+  public mutating func add(interleaved samples: UnsafeBufferPointer<Float>, channels: Int) {
+    guard channels > 1 else { return add(samples) }
+    let mono = (0..<(samples.count / channels)).map { frame in
+      (0..<channels).reduce(Float(0)) { $0 + samples[frame * channels + $1] } / Float(channels)
+    }
+    mono.withUnsafeBufferPointer { add($0) }
+  }
+
   /// Adds mono samples.
-  mutating func add(_ samples: UnsafeBufferPointer<Float>) {
+  public mutating func add(_ samples: UnsafeBufferPointer<Float>) {
     var index = 0
     while index < samples.count {
       let take = min(blockFrames - blockFill, samples.count - index)

@@ -85,12 +85,17 @@ struct BeatMatcher {
     var head = incoming
     head.inPoint = inPoint
     let played = sourceEnd - inPoint
+    // Each outgoing beat in the overlap and the incoming beat (in frames from its in-point) paired
+    // with it.
+    let pairs = (0...).lazy.map { k in (source: b.beat(firstDownbeat + k * pairing.incoming) - Double(inPoint), outgoing: outgoingBeat(startBeat + k * pairing.outgoing)) }
+      .prefix { $0.outgoing <= Double(outgoing.end) }
     if settings.holdTempo || picked.0 == .varispeed {
       head.duration = Int64((Double(played) * ratio).rounded())
       head.stretch = Stretch(sourceFrames: played, method: picked.0, sharpAttacks: true)
       head.start = Int64((aligned - (b.beat(firstDownbeat) - Double(inPoint)) * ratio).rounded())
       let overlap = outgoing.end - head.start
       guard overlap > 0, overlap < head.duration else { return .plain(reason: "the incoming track is shorter than the overlap") }
+      match.predictedOffset = Self.worstOffset(of: head, pairs: pairs)
       return .placed(Placement(head: head, tail: nil, overlap: overlap, match: match))
     }
     head.start = Int64(aligned.rounded())
@@ -126,7 +131,14 @@ struct BeatMatcher {
     tail.duration = played - headSource
     tail.fadeIn = Fade(length: rejoin, curve: .linear)
     match.rampBars = settings.rampBars
+    match.predictedOffset = Self.worstOffset(of: head, pairs: pairs)
     return .placed(Placement(head: head, tail: tail, overlap: outgoing.end - head.start, match: match))
+  }
+
+  /// How far `head`'s stretch puts the paired beats from the outgoing track's, at worst, in frames.
+  private static func worstOffset(of head: Clip, pairs: some Sequence<(source: Double, outgoing: Double)>) -> Double {
+    guard let stretch = head.stretch else { return 0 }
+    return pairs.map { abs(Double(head.start) + stretch.clipFrame(ofSource: $0.source, clipFrames: head.duration) - $0.outgoing) }.max() ?? 0
   }
 
   /// The incoming track's length ratio through the overlap for `pairing`.

@@ -46,6 +46,9 @@ public struct BeatMatch: Sendable, Hashable {
   public var rampBars: Int?
   /// Source frames the incoming track's start moved forward to reach its first downbeat.
   public var inPointMoved: Int64
+  /// How far apart the grids put the two tracks' paired beats in the overlap, at worst, in frames
+  /// (the stretch's key frames fall on whole frames).
+  public var predictedOffset: Double = 0
 }
 
 /// A transition's beat matching: made, or why the crossfade stayed plain.
@@ -62,5 +65,6 @@ extension BeatMatch {
     let moved = inPointMoved > 0 ? ", its start moved \(SecondsFormatter(sampleRate: sampleRate)(inPointMoved)) to its first downbeat" : ""
     return String(format: "%.2f BPM into %.2f BPM%@: the incoming track stretched by length ratio %.6f (%@: %@), ", outgoingBPM, incomingBPM, counted, lengthRatio, method.rawValue, methodReason)
       + "its first downbeat on the outgoing track's \(onPhrase ? "phrase start" : "beat") at \(SecondsFormatter(sampleRate: sampleRate)(alignedAt))\(moved), \(after)"
+      + String(format: "; its beats predicted within %.2f ms of the outgoing track's", predictedOffset / Double(sampleRate) * 1000)
   }
 }

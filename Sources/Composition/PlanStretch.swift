@@ -41,6 +41,7 @@ extension Plan {
       if case .matched(var match) = resolved.beatMatch {
         match.alignedAt = scale(match.alignedAt)
         match.outgoingBPM /= ratio
+        match.predictedOffset *= ratio
         scaled.beatMatch = .matched(match)
       }
       switch resolved.transition {

@@ -38,6 +38,15 @@ public struct Stretch: Sendable, Hashable {
 
   /// Length ratios Segue stretches by.
   public static let ratioRange = 0.5...2.0
+
+  /// The clip frame source frame `source` plays at, in a clip `clipFrames` long: evenly between
+  /// the key frames (and the clip's ends).
+  public func clipFrame(ofSource source: Double, clipFrames: Int64) -> Double {
+    let points = [(0.0, 0.0)] + keyFrames.map { (Double($0.source), Double($0.clip)) } + [(Double(sourceFrames), Double(clipFrames))]
+    let after = points.firstIndex { $0.0 >= source } ?? points.count - 1
+    let (a, b) = (points[max(0, after - 1)], points[max(1, after)])
+    return b.0 > a.0 ? a.1 + (source - a.0) * (b.1 - a.1) / (b.0 - a.0) : a.1
+  }
 }
 
 /// How audio is made longer or shorter.

@@ -16,6 +16,8 @@ final class ClipReader {
   private let ducks: [Duck]
   /// Frames of the clip handed to the mixer so far.
   private(set) var position: Int64 = 0
+  /// Where its samples are heard for the beat-alignment self-check, and its index there.
+  var watch: (onsets: PlayedOnsets, clip: Int)?
 
   private let reader: any ClipSamples
   private var block = UnsafeBufferPointer<Float>(start: nil, count: 0)
@@ -90,6 +92,7 @@ final class ClipReader {
       let target = destination + done * channels
       let source = available.baseAddress!
       let range = position..<(position + Int64(count))
+      if let watch { hear(available, range: range, by: watch) }
       if crossesLowBandSwap(range) {
         for frame in 0..<count {
           mixSwapping(source + frame * channels, into: target + frame * channels, at: position + Int64(frame), replacing: replacing)
@@ -106,6 +109,18 @@ final class ClipReader {
       position += Int64(count)
       done += count
     }
+  }
+
+  /// Lets `watch` hear the samples of clip frames `range` (`available` from its start) that fall
+  /// in its window, before any gain: a fade does not hide the kicks it lowers.
+  private func hear(_ available: UnsafeBufferPointer<Float>, range: Range<Int64>, by watch: (onsets: PlayedOnsets, clip: Int)) {
+    guard let window = watch.onsets.window(ofClip: watch.clip) else { return }
+    let heard = (clip.start + range.lowerBound)..<(clip.start + range.upperBound)
+    let inside = heard.clamped(to: window)
+    guard !inside.isEmpty else { return }
+    let first = Int(inside.lowerBound - heard.lowerBound) * channels
+    let samples = UnsafeBufferPointer(rebasing: available[first..<(first + inside.count * channels)])
+    watch.onsets.hear(clip: watch.clip, samples, channels: channels, startingAt: inside.lowerBound)
   }
 
   /// Mixes one frame at clip frame `frame`: inside a bass swap's span its low band at the swap's

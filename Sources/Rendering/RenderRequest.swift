@@ -96,6 +96,8 @@ public struct RenderReport: Sendable {
   public var loudness: OutputLoudness?
   /// The rates converted to the mix's, and how.
   public var rateConversions: [RateConversion] = []
+  /// How closely each beat-matched transition's kicks met, measured as they were played.
+  public var beatAlignments: [BeatAlignment] = []
   /// What the user should know about writing the output that is not an error.
   public var notes: [String] = []
 

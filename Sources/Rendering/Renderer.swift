@@ -188,12 +188,16 @@ public enum Renderer {
       timeline: plan.timeline, inputs: inputs, facts: facts.facts, playsWhole: MixPlanning.playsWhole(inputs, edits: prepared.edits),
       format: writer.inputFormat, resampling: format.resampling,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
-      makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate))
+      makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate),
+      playedOnsets: PlayedOnsets(plan: plan))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
     let outcome = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     var notes = outcome.notes
+    let alignments = streamer.playedOnsets?.alignments() ?? []
+    let label = { (item: Int) in inputs[plan.timeline.items[item].source].label }
+    notes += alignments.map { $0.description(labels: (label($0.from), label($0.to))) }
     let decoded: ProgrammeLoudness?
     do { decoded = try decodedMeter?.finish(length: writer.framesWritten).get() } catch {
       throw Self.undecodableOutput(request, error)
@@ -223,6 +227,7 @@ public enum Renderer {
       trackList: trackList, inputs: inputs, levelling: prepared.levelling, edits: prepared.edits, loudness: loudness,
       rateConversions: RateConversion.needed(sourceRates: infos.map(\.sampleRate), mixRate: format.settings.layout.sampleRate, quality: format.resampling),
       notes: notes)
+    report.beatAlignments = alignments
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {

@@ -44,6 +44,8 @@ struct TimelineStreamer: Sendable {
   let pauseFrames: Int64
   /// Makes the bus's stages, fresh for each run.
   let makeBus: @Sendable (EncoderInputFormat) -> BusChain
+  /// Hears the beat-matched transitions' clips in their overlaps, for the alignment self-check.
+  var playedOnsets: PlayedOnsets?
   /// The largest block, in frames.
   static let blockFrames = 4096
 
@@ -205,9 +207,11 @@ struct TimelineStreamer: Sendable {
   /// frames into the clip.
   private func open(_ index: Int, run: (run: ResampledRun, member: Int)?, from offset: Int64) throws(RenderError) -> ClipReader {
     let clip = timeline.clips[index]
-    return try ClipReader(
+    let reader = try ClipReader(
       clip: clip, input: inputs[clip.source], info: facts[clip.source].info, layout: format.layout, resampling: resampling,
       outputBits: format.integerBits, ducks: timeline.ducks, run: run, startingAt: offset)
+    if let playedOnsets, playedOnsets.window(ofClip: index) != nil { reader.watch = (playedOnsets, index) }
+    return reader
   }
 
   /// The shared resampler of the tracks `clipIndexes`.

@@ -214,6 +214,8 @@ public struct PlanReport: Encodable, Sendable {
     public var rampBars: Int?
     /// Source frames the incoming track's start moved to reach its first downbeat.
     public var inPointMoved: Int64?
+    /// How far apart the grids put the paired beats in the overlap, at worst, in seconds.
+    public var predictedWorstSeconds: Double?
 
     init(_ outcome: BeatMatchOutcome, sampleRate: Int) {
       switch outcome {
@@ -232,6 +234,7 @@ public struct PlanReport: Encodable, Sendable {
         beatsPerBeat = match.beatsPerBeat
         rampBars = match.rampBars
         inPointMoved = match.inPointMoved
+        predictedWorstSeconds = rounded(match.predictedOffset / Double(sampleRate), 6)
       }
     }
   }

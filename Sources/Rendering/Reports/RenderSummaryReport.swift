@@ -14,7 +14,20 @@ public struct RenderSummaryReport: Encodable, Sendable {
   public var loudness: OutputLoudness?
   /// The rates converted to the mix's, and how (`from`, `to`, `method`).
   public var rateConversions: [RateConversion]
+  /// How closely each beat-matched transition's kicks met as they were played (`from` and `to`
+  /// track numbers, `beats` checked, `worstSeconds`, `medianSeconds`, `warning` over 10 ms).
+  public var beatAlignments: [Alignment]
   public var notes: [String]
+
+  /// A beat-matched transition's self-check.
+  public struct Alignment: Encodable, Sendable {
+    public var from: Int
+    public var to: Int
+    public var beats: Int
+    public var worstSeconds: Double
+    public var medianSeconds: Double
+    public var warning: Bool
+  }
 
   /// The written file.
   public struct Output: Encodable, Sendable {
@@ -45,6 +58,11 @@ public struct RenderSummaryReport: Encodable, Sendable {
     plan = PlanReport(MixPlan(plan: report.plan, sources: report.inputs, levelling: report.levelling, edits: report.edits))
     loudness = report.loudness
     rateConversions = report.rateConversions
+    beatAlignments = report.beatAlignments.map {
+      Alignment(
+        from: $0.from + 1, to: $0.to + 1, beats: $0.beats, worstSeconds: rounded($0.worstSeconds, 5), medianSeconds: rounded($0.medianSeconds, 5),
+        warning: $0.worstSeconds > BeatAlignment.warningSeconds)
+    }
     notes = report.allNotes
   }
 

@@ -1,0 +1,142 @@
+import Analysis
+import Composition
+import Foundation
+import Synchronization
+
+/// How closely two beat-matched tracks' kicks met in their overlap, as the engine played them: a
+/// self-check of every beat-matched render.
+public struct BeatAlignment: Sendable, Equatable {
+  /// The transition's tracks, as indices of the plan's items.
+  public var from: Int
+  public var to: Int
+  /// The beats of the overlap where both tracks hit clearly: on each, the hardest hit of each
+  /// track within a quarter beat of it, when it is no more than 6 dB under that track's median.
+  public var beats: Int
+  /// How far apart those hits were, at worst and in the median, in seconds (0 without any).
+  public var worstSeconds: Double
+  public var medianSeconds: Double
+
+  /// Hits further apart than this are heard as flams: the render's summary warns.
+  public static let warningSeconds = 0.010
+
+  /// The alignment of the onsets `outgoing` and `incoming` (at timeline frames, with their
+  /// accents) on the outgoing track's beats `beats`, `period` frames apart, at `sampleRate`.
+  static func measure(
+    from: Int, to: Int, beats: [Double], outgoing: [OnsetFinder.Onset], incoming: [OnsetFinder.Onset], period: Double, sampleRate: Int
+  ) -> BeatAlignment {
+    let hardest = { (onsets: [OnsetFinder.Onset]) in
+      beats.map { beat in onsets.filter { abs($0.frame - beat) <= period / 4 }.max { $0.accent < $1.accent } }
+    }
+    let (theirs, ours) = (clear(hardest(outgoing)), clear(hardest(incoming)))
+    let distances = zip(theirs, ours).compactMap { pair in pair.0.flatMap { a in pair.1.map { abs(a.frame - $0.frame) } } }.sorted()
+    let seconds = { (frames: Double) in frames / Double(sampleRate) }
+    return BeatAlignment(
+      from: from, to: to, beats: distances.count, worstSeconds: seconds(distances.last ?? 0),
+      medianSeconds: seconds(distances.isEmpty ? 0 : distances[distances.count / 2]))
+  }
+
+  /// `hits` (one per beat, nil where none) less those that are not clear kicks: more than 6 dB
+  /// under the median hit (a reverb's tail where the kick itself went unheard).
+  private static func clear(_ hits: [OnsetFinder.Onset?]) -> [OnsetFinder.Onset?] {
+    let accents = hits.compactMap { $0?.accent }.sorted()
+    guard !accents.isEmpty else { return hits }
+    let median = accents[accents.count / 2]
+    return hits.map { hit in hit.flatMap { $0.accent >= median / 4 ? $0 : nil } }
+  }
+
+  /// The alignment in words, for the summary; a warning over `warningSeconds`.
+  public func description(labels: (String, String)) -> String {
+    guard beats > 0 else { return "\(labels.0) -> \(labels.1): beats matched, but no beat of the overlap has hits of both to check them by" }
+    let figures = String(format: "%.1f ms at worst, %.1f ms in the median, over %d beats", worstSeconds * 1000, medianSeconds * 1000, beats)
+    guard worstSeconds > Self.warningSeconds else { return "\(labels.0) -> \(labels.1): the hits on the beat met within \(figures)" }
+    return "warning: \(labels.0) -> \(labels.1): the hits on the beat met \(figures): over \(Int(Self.warningSeconds * 1000)) ms, a flam; "
+      + "the grids may be off (give the entries 'bpm' and 'first-beat')"
+  }
+}
+
+/// The kicks of the beat-matched transitions' clips in their overlaps (the onsets of their band
+/// under `kickBand` hertz), found while the engine plays them, before they are mixed, and the
+/// alignments they give. In the full band a limited master's hats and claps hit as hard as its
+/// kicks, and its saturated mix leaves an attack little to rise over.
+final class PlayedOnsets: Sendable {
+  /// One transition watched: its clips (indices in the timeline) and its overlap on the timeline.
+  struct Watch: Sendable {
+    var transition: ResolvedTransition
+    var outgoingClip: Int
+    var incomingClip: Int
+    var overlap: Range<Int64>
+    var period: Double
+    /// The outgoing track's beats in the overlap, from where the incoming track's first downbeat
+    /// meets one.
+    var beats: [Double]
+  }
+
+  let watches: [Watch]
+  private let sampleRate: Int
+  /// Per clip: its onsets so far (frames from `firstFrame`), and the timeline frame of the first
+  /// sample heard.
+  private let found: Mutex<[Int: Heard]> = Mutex([:])
+
+  /// What one clip has been heard to play: its kick band's onsets, from its first frame heard.
+  private struct Heard: Sendable {
+    var lowPass: LowBandFilter
+    var finder: OnsetFinder
+    var firstFrame: Int64
+  }
+
+  /// The kicks' band: under 150 Hz.
+  static let kickBand = 150.0
+
+  /// The watches of `plan`'s beat-matched transitions; nil when it has none.
+  init?(plan: Plan) {
+    let clips = plan.timeline.clips
+    watches = plan.transitions.compactMap { transition in
+      guard case .matched(let match) = transition.beatMatch,
+        let incoming = clips.indices.filter({ clips[$0].item == transition.to && clips[$0].layer == .track }).min(by: { clips[$0].start < clips[$1].start }),
+        let outgoing = clips.indices.last(where: { clips[$0].item == transition.from && clips[$0].layer == .track && clips[$0].end > clips[incoming].start })
+      else { return nil }
+      let overlap = clips[incoming].start..<clips[outgoing].end
+      let period = 60 * Double(plan.timeline.sampleRate) / match.outgoingBPM
+      let beats = Array(stride(from: Double(match.alignedAt), to: Double(overlap.upperBound), by: period))
+      return Watch(transition: transition, outgoingClip: outgoing, incomingClip: incoming, overlap: overlap, period: period, beats: beats)
+    }
+    sampleRate = plan.timeline.sampleRate
+    guard !watches.isEmpty else { return nil }
+  }
+
+  /// The part of clip `index`'s timeline frames that is watched; nil when it is not.
+  func window(ofClip index: Int) -> Range<Int64>? {
+    watches.first { $0.outgoingClip == index || $0.incomingClip == index }?.overlap
+  }
+
+  /// Hears `frames` frames of clip `index` starting at timeline frame `start` (interleaved,
+  /// `channels` channels), as the engine plays them, in order.
+  func hear(clip index: Int, _ samples: UnsafeBufferPointer<Float>, channels: Int, startingAt start: Int64) {
+    var heard = found.withLock { $0.removeValue(forKey: index) }
+      ?? Heard(lowPass: LowBandFilter(sampleRate: sampleRate, channels: channels, frequency: Self.kickBand), finder: OnsetFinder(sampleRate: sampleRate), firstFrame: start)
+    var low = [Float](repeating: 0, count: samples.count)
+    var high = [Float](repeating: 0, count: channels)
+    low.withUnsafeMutableBufferPointer { low in
+      for frame in 0..<(samples.count / channels) {
+        heard.lowPass.split(samples.baseAddress! + frame * channels, low: low.baseAddress! + frame * channels, high: &high)
+      }
+      heard.finder.add(interleaved: UnsafeBufferPointer(low), channels: channels)
+    }
+    found.withLock { $0[index] = heard }
+  }
+
+  /// The alignment of each watched transition whose both clips were heard.
+  func alignments() -> [BeatAlignment] {
+    let heard = found.withLock { $0 }
+    return watches.compactMap { watch in
+      guard let outgoing = heard[watch.outgoingClip], let incoming = heard[watch.incomingClip] else { return nil }
+      let onTimeline = { (heard: Heard) in
+        heard.finder.onsets.map { OnsetFinder.Onset(frame: $0.frame + Double(heard.firstFrame), accent: $0.accent) }
+      }
+      return BeatAlignment.measure(
+        from: watch.transition.from, to: watch.transition.to, beats: watch.beats, outgoing: onTimeline(outgoing), incoming: onTimeline(incoming),
+        period: watch.period,
+        sampleRate: sampleRate)
+    }
+  }
+}
