@@ -11,8 +11,8 @@ import Testing
   static let rate = 44100
 
   /// Renders the overlap of `from` into `to` (test set names) beat-matched over 8 bars, once with
-  /// each track muted, and returns the render's self-check and, measured on the two outputs by an
-  /// independent detector, how far apart the tracks' hardest hits are on each of the outgoing
+  /// each track muted, and returns the render's self-check and, measured on the two outputs by a
+  /// detector of the test's own, how far apart the two tracks' kicks are on each of the outgoing
   /// track's beats in the overlap (from where the incoming track's fade is within 20 dB of full
   /// level), sorted.
   static func render(_ from: String, _ to: String) throws -> (BeatAlignment, distances: [Double]) {
@@ -40,24 +40,33 @@ import Testing
     // From a second before the overlap, so the detector hears what comes before its first hit.
     let start = seconds(incomingStart) - 1
     var alignment: BeatAlignment?
-    var hits: [[(seconds: Double, energy: Double)]] = []
+    var envelopes: [[Double]] = []
     for (gains, name) in [([nil, -96.0], "outgoing"), ([-96.0, nil], "incoming")] as [([Double?], String)] {
       var part = request(gains, name)
       part.range = TimeRange(from: start, to: seconds(outgoingEnd) + 0.5)
-      let report = try Renderer.render(part)
-      alignment = report.beatAlignments.first
-      // The kicks: the onsets under 150 Hz (the ffmpeg CLI's low-pass, twice).
-      let kicks = try FFmpegCLI.decodeFloat(part.outputPath, filter: "lowpass=f=150,lowpass=f=150")
-      hits.append(ClickOnsets.hits(kicks, channels: 2, sampleRate: rate).map { ($0.seconds + start, $0.energy) })
+      alignment = try Renderer.render(part).beatAlignments.first
+      envelopes.append(Self.envelope(try FFmpegCLI.decodeFloat(part.outputPath)))
     }
     let period = 60 / match.outgoingBPM
     let audible = seconds(incomingStart) + 2 * asin(0.1) / Double.pi * seconds(outgoingEnd - incomingStart)
     let beats = stride(from: seconds(match.alignedAt), to: seconds(outgoingEnd), by: period).filter { $0 >= audible }
-    let hardest = { (hits: [(seconds: Double, energy: Double)], beat: Double) in
-      hits.filter { abs($0.seconds - beat) <= period / 4 }.max { $0.energy < $1.energy }?.seconds
+    // Each beat's kick in a track: within a quarter beat of it, the first millisecond whose
+    // energy comes within 6 dB of the loudest there (the hats fall half a beat away).
+    let kick = { (envelope: [Double], beat: Double) -> Double? in
+      let window = max(0, Int(((beat - start - period / 4) * 1000).rounded()))..<min(envelope.count, Int(((beat - start + period / 4) * 1000).rounded()))
+      guard let loudest = envelope[window].max(), loudest > 1e-8 else { return nil }
+      return window.first { envelope[$0] >= loudest / 4 }.map { Double($0) / 1000 + start }
     }
-    let distances = beats.compactMap { beat in hardest(hits[0], beat).flatMap { theirs in hardest(hits[1], beat).map { abs($0 - theirs) } } }
+    let distances = beats.compactMap { beat in kick(envelopes[0], beat).flatMap { theirs in kick(envelopes[1], beat).map { abs($0 - theirs) } } }
     return (try #require(alignment), distances.sorted())
+  }
+
+  /// The energy of each millisecond of interleaved stereo `samples`.
+  static func envelope(_ samples: [Float]) -> [Double] {
+    let block = 2 * rate / 1000
+    return stride(from: 0, to: samples.count - block + 1, by: block).map { first in
+      samples[first..<(first + block)].reduce(0) { $0 + Double($1) * Double($1) } / Double(block)
+    }
   }
 
   struct Failure: Error, CustomStringConvertible {
@@ -65,25 +74,27 @@ import Testing
     init(_ description: String) { self.description = description }
   }
 
-  /// Straight pairs: the median beat meets within 3 ms, and the self-check's median is within
-  /// 3 ms of this test's; a self-check over 10 ms warns. (Not every kick within 5 ms, nor the
-  /// figures within 1 ms, as issue 29 asks: on up to a third of the beats of a stretched 48 kHz
-  /// track both detectors find its kick 7 to 80 ms off, or none; the issue stays open on that.)
+  /// Straight pairs: the median beat's kicks meet within 3 ms, nearly all (85 %) within 10 ms, and
+  /// the self-check's median is within 1 ms of this test's. (Not every kick within 5 ms, as issue
+  /// 29 asks: on a few beats Rubber Band smears the stretched track's sine kick, and both detectors
+  /// find it 8 to 21 ms late; the issue stays open on that.)
   @Test(arguments: [("house", "house-48k-aac"), ("electro-mp3", "techno-48k")])
   func theKicksOfAStraightPairMeet(from: String, to: String) throws {
     let (alignment, distances) = try Self.render(from, to)
-    try #require(distances.count >= 24, "\(distances.count) beats with hits of both")
+    try #require(distances.count >= 24, "\(distances.count) beats with kicks of both")
+    let detail = "\(from) -> \(to): \(distances.map { Int($0 * 10000) }) (tenths of a ms)"
     let median = distances[distances.count / 2]
-    #expect(median <= 0.003, "\(from) -> \(to): median \(median * 1000) ms (\(distances.map { Int($0 * 10000) }))")
+    #expect(median <= 0.003, "median \(median * 1000) ms; \(detail)")
+    #expect(distances.filter { $0 <= 0.010 }.count * 100 >= distances.count * 85, "\(detail)")
+    #expect(alignment.beats >= 24)
+    #expect(abs(alignment.medianSeconds - median) <= 0.001, "self-check \(alignment.medianSeconds * 1000) ms, measured \(median * 1000) ms")
     let warned = alignment.description(labels: (from, to)).hasPrefix("warning:")
     #expect(warned == (alignment.worstSeconds > BeatAlignment.warningSeconds))
-    #expect(alignment.beats >= 24)
-    #expect(abs(alignment.medianSeconds - median) <= 0.003, "self-check \(alignment.medianSeconds * 1000) ms, measured \(median * 1000) ms")
   }
 
   @Test func aHumanizedPairMeetsInTheMedian() throws {
     let (alignment, distances) = try Self.render("disco-humanized", "house")
-    try #require(distances.count >= 24, "\(distances.count) beats with hits of both")
+    try #require(distances.count >= 24, "\(distances.count) beats with kicks of both")
     let median = distances[distances.count / 2]
     #expect(median <= 0.005, "median \(median * 1000) ms")
     #expect(abs(alignment.medianSeconds - median) <= 0.001, "self-check \(alignment.medianSeconds * 1000) ms, measured \(median * 1000) ms")

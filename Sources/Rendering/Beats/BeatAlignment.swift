@@ -9,8 +9,7 @@ public struct BeatAlignment: Sendable, Equatable {
   /// The transition's tracks, as indices of the plan's items.
   public var from: Int
   public var to: Int
-  /// The beats of the overlap where both tracks hit clearly: on each, the hardest hit of each
-  /// track within a quarter beat of it, when it is no more than 6 dB under that track's median.
+  /// The beats of the overlap where both tracks have a kick (`kicks(_:on:period:)`).
   public var beats: Int
   /// How far apart those hits were, at worst and in the median, in seconds (0 without any).
   public var worstSeconds: Double
@@ -24,24 +23,23 @@ public struct BeatAlignment: Sendable, Equatable {
   static func measure(
     from: Int, to: Int, beats: [Double], outgoing: [OnsetFinder.Onset], incoming: [OnsetFinder.Onset], period: Double, sampleRate: Int
   ) -> BeatAlignment {
-    let hardest = { (onsets: [OnsetFinder.Onset]) in
-      beats.map { beat in onsets.filter { abs($0.frame - beat) <= period / 4 }.max { $0.accent < $1.accent } }
-    }
-    let (theirs, ours) = (clear(hardest(outgoing)), clear(hardest(incoming)))
-    let distances = zip(theirs, ours).compactMap { pair in pair.0.flatMap { a in pair.1.map { abs(a.frame - $0.frame) } } }.sorted()
+    let (theirs, ours) = (kicks(outgoing, on: beats, period: period), kicks(incoming, on: beats, period: period))
+    let distances = zip(theirs, ours).compactMap { pair in pair.0.flatMap { a in pair.1.map { abs(a - $0) } } }.sorted()
     let seconds = { (frames: Double) in frames / Double(sampleRate) }
     return BeatAlignment(
       from: from, to: to, beats: distances.count, worstSeconds: seconds(distances.last ?? 0),
       medianSeconds: seconds(distances.isEmpty ? 0 : distances[distances.count / 2]))
   }
 
-  /// `hits` (one per beat, nil where none) less those that are not clear kicks: more than 6 dB
-  /// under the median hit (a reverb's tail where the kick itself went unheard).
-  private static func clear(_ hits: [OnsetFinder.Onset?]) -> [OnsetFinder.Onset?] {
-    let accents = hits.compactMap { $0?.accent }.sorted()
-    guard !accents.isEmpty else { return hits }
-    let median = accents[accents.count / 2]
-    return hits.map { hit in hit.flatMap { $0.accent >= median / 4 ? $0 : nil } }
+  /// Each beat's kick among `onsets`, nil where it has none: of the onsets within a quarter beat
+  /// of it that are no more than 6 dB under the median of the beats' hardest hits (leaving out a
+  /// reverb's tail or a bass note's swell), the nearest.
+  private static func kicks(_ onsets: [OnsetFinder.Onset], on beats: [Double], period: Double) -> [Double?] {
+    let near = beats.map { beat in onsets.filter { abs($0.frame - beat) <= period / 4 } }
+    let hardest = near.compactMap { $0.map(\.accent).max() }.sorted()
+    guard !hardest.isEmpty else { return beats.map { _ in nil } }
+    let floor = hardest[hardest.count / 2] / 4
+    return zip(beats, near).map { beat, near in near.filter { $0.accent >= floor }.min { abs($0.frame - beat) < abs($1.frame - beat) }?.frame }
   }
 
   /// The alignment in words, for the summary; a warning over `warningSeconds`.
@@ -54,10 +52,11 @@ public struct BeatAlignment: Sendable, Equatable {
   }
 }
 
-/// The kicks of the beat-matched transitions' clips in their overlaps (the onsets of their band
-/// under `kickBand` hertz), found while the engine plays them, before they are mixed, and the
-/// alignments they give. In the full band a limited master's hats and claps hit as hard as its
-/// kicks, and its saturated mix leaves an attack little to rise over.
+/// The onsets of the beat-matched transitions' clips in their overlaps, found while the engine
+/// plays them, before they are mixed, and the alignments they give. An onset is timed in the full
+/// band (where a stretched kick's attack stays sharp; under 150 Hz the stretch smears it over 20
+/// ms) and weighed by its body under `kickBand` hertz (where a limited master's hats and claps,
+/// as loud as its kicks in the full band, have none).
 final class PlayedOnsets: Sendable {
   /// One transition watched: its clips (indices in the timeline) and its overlap on the timeline.
   struct Watch: Sendable {
@@ -77,12 +76,18 @@ final class PlayedOnsets: Sendable {
   /// sample heard.
   private let found: Mutex<[Int: Heard]> = Mutex([:])
 
-  /// What one clip has been heard to play: its kick band's onsets, from its first frame heard.
+  /// What one clip has been heard to play, from its first frame heard: its onsets, and the energy
+  /// of its kick band in blocks of `blockFrames`.
   private struct Heard: Sendable {
     var lowPass: LowBandFilter
     var finder: OnsetFinder
     var firstFrame: Int64
+    var lowEnergy: [Float] = []
+    var pending: (sum: Float, frames: Int) = (0, 0)
   }
+
+  /// The kick band's energy is kept per millisecond or so.
+  private var blockFrames: Int { max(1, sampleRate / 1000) }
 
   /// The kicks' band: under 150 Hz.
   static let kickBand = 150.0
@@ -114,13 +119,18 @@ final class PlayedOnsets: Sendable {
   func hear(clip index: Int, _ samples: UnsafeBufferPointer<Float>, channels: Int, startingAt start: Int64) {
     var heard = found.withLock { $0.removeValue(forKey: index) }
       ?? Heard(lowPass: LowBandFilter(sampleRate: sampleRate, channels: channels, frequency: Self.kickBand), finder: OnsetFinder(sampleRate: sampleRate), firstFrame: start)
-    var low = [Float](repeating: 0, count: samples.count)
-    var high = [Float](repeating: 0, count: channels)
-    low.withUnsafeMutableBufferPointer { low in
+    heard.finder.add(interleaved: samples, channels: channels)
+    var bands = [Float](repeating: 0, count: 2 * channels)
+    bands.withUnsafeMutableBufferPointer { bands in
       for frame in 0..<(samples.count / channels) {
-        heard.lowPass.split(samples.baseAddress! + frame * channels, low: low.baseAddress! + frame * channels, high: &high)
+        heard.lowPass.split(samples.baseAddress! + frame * channels, low: bands.baseAddress!, high: bands.baseAddress! + channels)
+        heard.pending.sum += (0..<channels).reduce(0) { $0 + bands[$1] * bands[$1] }
+        heard.pending.frames += 1
+        if heard.pending.frames == blockFrames {
+          heard.lowEnergy.append(heard.pending.sum / Float(blockFrames * channels))
+          heard.pending = (0, 0)
+        }
       }
-      heard.finder.add(interleaved: UnsafeBufferPointer(low), channels: channels)
     }
     found.withLock { $0[index] = heard }
   }
@@ -130,8 +140,14 @@ final class PlayedOnsets: Sendable {
     let heard = found.withLock { $0 }
     return watches.compactMap { watch in
       guard let outgoing = heard[watch.outgoingClip], let incoming = heard[watch.incomingClip] else { return nil }
+      // Each onset on the timeline, weighed by the kick band's loudest block in the 30 ms after.
+      let span = max(1, 3 * sampleRate / (100 * blockFrames))
       let onTimeline = { (heard: Heard) in
-        heard.finder.onsets.map { OnsetFinder.Onset(frame: $0.frame + Double(heard.firstFrame), accent: $0.accent) }
+        heard.finder.onsets.map { onset in
+          let first = min(heard.lowEnergy.count, Int(onset.frame) / self.blockFrames)
+          let body = heard.lowEnergy[first..<min(heard.lowEnergy.count, first + span)].max() ?? 0
+          return OnsetFinder.Onset(frame: onset.frame + Double(heard.firstFrame), accent: body)
+        }
       }
       return BeatAlignment.measure(
         from: watch.transition.from, to: watch.transition.to, beats: watch.beats, outgoing: onTimeline(outgoing), incoming: onTimeline(incoming),
