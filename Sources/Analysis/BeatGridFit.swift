@@ -173,14 +173,17 @@ struct BeatGridFit {
     return found
   }
 
-  /// The straight line frame = origin + beat x period through the points, by least squares.
+  /// The straight line frame = origin + beat x period through the points, by least squares. The
+  /// points are summed in beat order, so the same signal gives the same grid in every run (a
+  /// dictionary's order changes from run to run, and with it the sums' last bits).
   private static func leastSquares(_ points: [Int: Double]) -> (origin: Double, period: Double)? {
-    let count = Double(points.count)
-    let meanBeat = points.keys.reduce(0.0) { $0 + Double($1) } / count
-    let meanFrame = points.values.reduce(0, +) / count
+    let ordered = points.sorted { $0.key < $1.key }
+    let count = Double(ordered.count)
+    let meanBeat = ordered.reduce(0.0) { $0 + Double($1.key) } / count
+    let meanFrame = ordered.reduce(0.0) { $0 + $1.value } / count
     var covariance = 0.0
     var variance = 0.0
-    for (beat, frame) in points {
+    for (beat, frame) in ordered {
       covariance += (Double(beat) - meanBeat) * (frame - meanFrame)
       variance += (Double(beat) - meanBeat) * (Double(beat) - meanBeat)
     }
@@ -196,7 +199,7 @@ struct BeatGridFit {
     let bar = BeatGrid.beatsPerBar
     var sums = Array(repeating: 0.0, count: bar)
     var counts = Array(repeating: 0, count: bar)
-    for (beat, accent) in accents {
+    for (beat, accent) in accents.sorted(by: { $0.key < $1.key }) {
       let phase = ((beat - first) % bar + bar) % bar
       sums[phase] += 10 * log10(Double(max(accent, 1e-12)))
       counts[phase] += 1

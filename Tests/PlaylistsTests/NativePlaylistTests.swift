@@ -137,7 +137,7 @@ import Testing
     MalformedCase(testDescription: "entry without a file", text: "version: 1\nentries:\n  - title: x\n",
             message: "/sets/friday.yaml:3:5: an entry needs a 'file'"),
     MalformedCase(testDescription: "unknown field", text: "version: 1\nentries:\n  - file: a.flac\n    volume: 3\n",
-            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition, loudness, silence, speed, length, tempo, method, bpm, first-beat, trim-silence, max-pause, silence-threshold, trim-threshold, trim-margin, auto-cue, cue-level, overlap-level, max-overlap)"),
+            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition, loudness, silence, speed, length, tempo, method, bpm, first-beat, tempo-range, trim-silence, max-pause, silence-threshold, trim-threshold, trim-margin, auto-cue, cue-level, overlap-level, max-overlap)"),
     MalformedCase(testDescription: "unknown top-level field", text: "version: 1\nalbum: Sets\nentries: []\n",
             message: "/sets/friday.yaml:2:1: unknown field 'album' (expected one of: version, title, artist, defaults, entries, overlays)"),
     MalformedCase(testDescription: "artist not text", text: "version: 1\nentries:\n  - file: a.flac\n    artist: [A, B]\n",
