@@ -140,4 +140,22 @@ import Testing
     #expect(plan.plan.notes.contains { $0.contains("beats not matched: the outgoing track's beat grid is unsure") })
     #expect(plan.plan.notes.contains { $0.contains("a crossfade of 8 bars asks for") && $0.contains("(its beat grid is unsure: confidence 0.4") })
   }
+
+  @Test func aStatedBpmMakesAnUnsureGridMatchable() throws {
+    let (unsure, sure) = (try Self.path("three-tempos"), try Self.path("house"))
+    let folder = TemporaryFolder("segue-stated-match")
+    let playlist = folder.file("set.yaml")
+    try "version: 1\nentries:\n  - { file: \(unsure), bpm: 120 }\n  - file: \(sure)\n".write(toFile: playlist, atomically: true, encoding: .utf8)
+    var choices = MixChoices()
+    choices.crossfadeBeats = 32
+    choices.beatMatch.enabled = true
+    let request = try RenderRequest(arguments: [playlist], outputPath: folder.file("mix.wav"), choices: choices)
+    var cached = request
+    cached.cache = TempoTestSet.cache
+    let plan = try Renderer.plan(cached)
+    guard case .matched = plan.plan.transitions.first?.beatMatch else {
+      Issue.record("not matched: \(String(describing: plan.plan.transitions.first?.beatMatch))")
+      return
+    }
+  }
 }
