@@ -48,7 +48,7 @@ public struct BeatAlignment: Sendable, Equatable {
     let figures = String(format: "%.1f ms at worst, %.1f ms in the median, over %d beats", worstSeconds * 1000, medianSeconds * 1000, beats)
     guard worstSeconds > Self.warningSeconds else { return "\(labels.0) -> \(labels.1): the hits on the beat met within \(figures)" }
     return "warning: \(labels.0) -> \(labels.1): the hits on the beat met \(figures): over \(Int(Self.warningSeconds * 1000)) ms, a flam; "
-      + "the grids may be off (give the entries 'bpm' and 'first-beat')"
+      + "a grid may be off (give the entries 'bpm' and 'first-beat'), or the stretch smeared the incoming track's kicks"
   }
 }
 
