@@ -12,10 +12,16 @@ public struct Stretch: Sendable, Hashable {
   /// Frames inside the stretch that must land on given clip frames (a beat-matched entry's
   /// beats), in order; between them the stretch is even. Only `preservePitch` takes them.
   public var keyFrames: [KeyFrame] = []
-  /// Keep drum hits where they fall: Rubber Band's short window, whose hits land within a few
-  /// milliseconds where its standard one smears a kick's attack 25 ms early, at some cost to
-  /// sustained tones. Beat matching stretches this way.
+  /// Keep drum hits where they fall. Made longer, a track keeps them with Rubber Band's short
+  /// window (its standard one smeared a kick's attack 25 ms early); made shorter, with its standard
+  /// one, as the short window put some kicks with a clap on them up to 16 ms late (measured on
+  /// issue 29's test set with the rubberband CLI and in beat-matched renders: 0.9 ms at worst with
+  /// the standard window). Beat matching stretches this way (`usesShortWindow`).
   public var sharpAttacks = false
+
+  /// True when Rubber Band's short window keeps this stretch's drum hits in place: sharp attacks,
+  /// made longer (`clipFrames` at least its source frames).
+  public func usesShortWindow(clipFrames: Int64) -> Bool { sharpAttacks && clipFrames >= sourceFrames }
 
   public init(sourceFrames: Int64, method: StretchMethod, keyFrames: [KeyFrame] = [], sharpAttacks: Bool = false) {
     self.sourceFrames = sourceFrames

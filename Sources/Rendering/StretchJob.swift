@@ -71,7 +71,7 @@ final class StretchJob: @unchecked Sendable {
       guard
         let rubberBand = ChannelSplitStretcher(
           sampleRate: layout.sampleRate, channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration,
-          keyFrames: stretch.keyFrames.map { ($0.source, $0.clip) }, shortWindow: stretch.sharpAttacks)
+          keyFrames: stretch.keyFrames.map { ($0.source, $0.clip) }, shortWindow: stretch.usesShortWindow(clipFrames: clip.duration))
       else {
         throw StretchError(
           frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames),

@@ -13,8 +13,7 @@ import Testing
   /// Renders the overlap of `from` into `to` (test set names) beat-matched over 8 bars, once with
   /// each track muted, and returns the render's self-check and, measured on the two outputs by a
   /// detector of the test's own, how far apart the two tracks' kicks are on each of the outgoing
-  /// track's beats in the overlap (from where the incoming track's fade is within 20 dB of full
-  /// level), sorted.
+  /// track's beats in the overlap (where both fades are within 20 dB of full level), sorted.
   static func render(_ from: String, _ to: String) throws -> (BeatAlignment, distances: [Double]) {
     let paths = [try TempoRangeAndSureTests.path(from), try TempoRangeAndSureTests.path(to)]
     let folder = TemporaryFolder("segue-alignment")
@@ -48,8 +47,10 @@ import Testing
       envelopes.append(Self.envelope(try FFmpegCLI.decodeFloat(part.outputPath)))
     }
     let period = 60 / match.outgoingBPM
-    let audible = seconds(incomingStart) + 2 * asin(0.1) / Double.pi * seconds(outgoingEnd - incomingStart)
-    let beats = stride(from: seconds(match.alignedAt), to: seconds(outgoingEnd), by: period).filter { $0 >= audible }
+    // Where both tracks' fades are within 20 dB of full level.
+    let faded = 2 * asin(0.1) / Double.pi * seconds(outgoingEnd - incomingStart)
+    let audible = (seconds(incomingStart) + faded)...(seconds(outgoingEnd) - faded)
+    let beats = stride(from: seconds(match.alignedAt), through: seconds(outgoingEnd) - period / 4, by: period).filter { audible.contains($0) }
     // Each beat's kick in a track: within a quarter beat of it, the first millisecond whose
     // energy comes within 6 dB of the loudest there (the hats fall half a beat away).
     let kick = { (envelope: [Double], beat: Double) -> Double? in
@@ -74,22 +75,22 @@ import Testing
     init(_ description: String) { self.description = description }
   }
 
-  /// Straight pairs: the median beat's kicks meet within 3 ms, nearly all (85 %) within 10 ms, and
-  /// the self-check's median is within 1 ms of this test's. (Not every kick within 5 ms, as issue
-  /// 29 asks: on a few beats Rubber Band smears the stretched track's sine kick, and both detectors
-  /// find it 8 to 21 ms late; the issue stays open on that.)
+  /// Straight pairs, one made shorter (Rubber Band's standard window) and one made longer (its
+  /// short window): every kick of the overlap within 5 ms of the other track's; the self-check's
+  /// median within 1 ms of this test's, its worst within 10 ms. (Issue 29 asks for the worst
+  /// within 1 ms too: on a few beats with a clap on the kick, the self-check times the stretched
+  /// hit up to 9 ms later than this test's detector does.)
   @Test(arguments: [("house", "house-48k-aac"), ("electro-mp3", "techno-48k")])
-  func theKicksOfAStraightPairMeet(from: String, to: String) throws {
+  func everyKickOfAStraightPairMeets(from: String, to: String) throws {
     let (alignment, distances) = try Self.render(from, to)
     try #require(distances.count >= 24, "\(distances.count) beats with kicks of both")
     let detail = "\(from) -> \(to): \(distances.map { Int($0 * 10000) }) (tenths of a ms)"
-    let median = distances[distances.count / 2]
-    #expect(median <= 0.003, "median \(median * 1000) ms; \(detail)")
-    #expect(distances.filter { $0 <= 0.010 }.count * 100 >= distances.count * 85, "\(detail)")
+    let worst = distances.last!
+    #expect(worst <= 0.005, "worst \(worst * 1000) ms; \(detail)")
     #expect(alignment.beats >= 24)
-    #expect(abs(alignment.medianSeconds - median) <= 0.001, "self-check \(alignment.medianSeconds * 1000) ms, measured \(median * 1000) ms")
-    let warned = alignment.description(labels: (from, to)).hasPrefix("warning:")
-    #expect(warned == (alignment.worstSeconds > BeatAlignment.warningSeconds))
+    let median = distances[distances.count / 2]
+    #expect(abs(alignment.medianSeconds - median) <= 0.001, "self-check median \(alignment.medianSeconds * 1000) ms, measured \(median * 1000) ms")
+    #expect(abs(alignment.worstSeconds - worst) <= 0.010, "self-check worst \(alignment.worstSeconds * 1000) ms, measured \(worst * 1000) ms")
   }
 
   @Test func aHumanizedPairMeetsInTheMedian() throws {

@@ -66,7 +66,7 @@ final class PlayedOnsets: Sendable {
     var overlap: Range<Int64>
     var period: Double
     /// The outgoing track's beats in the overlap, from where the incoming track's first downbeat
-    /// meets one.
+    /// meets one to a quarter beat before its end.
     var beats: [Double]
   }
 
@@ -102,7 +102,9 @@ final class PlayedOnsets: Sendable {
       else { return nil }
       let overlap = clips[incoming].start..<clips[outgoing].end
       let period = 60 * Double(plan.timeline.sampleRate) / match.outgoingBPM
-      let beats = Array(stride(from: Double(match.alignedAt), to: Double(overlap.upperBound), by: period))
+      // Beats whose quarter-beat windows end inside the overlap: the outgoing track's last kick may
+      // be cut short by its end.
+      let beats = Array(stride(from: Double(match.alignedAt), through: Double(overlap.upperBound) - period / 4, by: period))
       return Watch(transition: transition, outgoingClip: outgoing, incomingClip: incoming, overlap: overlap, period: period, beats: beats)
     }
     sampleRate = plan.timeline.sampleRate
