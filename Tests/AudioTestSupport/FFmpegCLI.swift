@@ -21,10 +21,9 @@ public enum FFmpegCLI {
     guard output.status == 0 else { throw Failure(message: "ffmpeg \(arguments): \(output.stderr)") }
   }
 
-  /// Decodes `path` with the ffmpeg CLI into interleaved 32-bit float samples (its own channels and
-  /// rate), through the ffmpeg filter graph `filter` when one is given.
-  public static func decodeFloat(_ path: String, filter: String? = nil) throws -> [Float] {
-    let output = try ffmpeg(["-i", path] + (filter.map { ["-af", $0] } ?? []) + ["-f", "f32le", "-"])
+  /// Decodes `path` with the ffmpeg CLI into interleaved 32-bit float samples (its own channels and rate).
+  public static func decodeFloat(_ path: String) throws -> [Float] {
+    let output = try ffmpeg(["-i", path, "-f", "f32le", "-"])
     guard output.status == 0 else { throw Failure(message: "ffmpeg could not decode \(path): \(output.stderr)") }
     return output.stdout.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
   }

@@ -4,11 +4,6 @@
 enum ClickOnsets {
   /// The onsets in interleaved `samples` of `channels` channels, in seconds.
   static func find(_ samples: [Float], channels: Int, sampleRate: Int, within range: Range<Double>? = nil) -> [Double] {
-    hits(samples, channels: channels, sampleRate: sampleRate, within: range).map(\.seconds)
-  }
-
-  /// The onsets, in seconds, with the energy of each one's first block.
-  static func hits(_ samples: [Float], channels: Int, sampleRate: Int, within range: Range<Double>? = nil) -> [(seconds: Double, energy: Double)] {
     let block = sampleRate / 1000
     let frames = samples.count / channels
     var energies: [Double] = []
@@ -19,7 +14,7 @@ enum ClickOnsets {
       energies.append(sum / Double(block * channels))
       frame += block
     }
-    var onsets: [(seconds: Double, energy: Double)] = []
+    var onsets: [Double] = []
     var last = -1000
     for index in 20..<energies.count {
       let before = energies[(index - 20)..<index].reduce(0, +) / 20
@@ -27,7 +22,7 @@ enum ClickOnsets {
       guard energies[index] > 1e-6, energies[index] > 10 * before, energies[index] * 31.6 >= loudest, index - last >= 100 else { continue }
       last = index
       let seconds = Double(index * block) / Double(sampleRate)
-      if range?.contains(seconds) ?? true { onsets.append((seconds, energies[index])) }
+      if range?.contains(seconds) ?? true { onsets.append(seconds) }
     }
     return onsets
   }
