@@ -26,6 +26,9 @@ import Testing
       case .exact:
         #expect(found.map { abs($0 - truth) <= 0.05 } == true, "\(name): \(found.map { "\($0)" } ?? "no tempo") BPM, not \(truth)")
       case .exactOrOctave:
+        // An unsure answer may be anything (`noWrongTempoIsReportedSure` holds it to that): the
+        // one-drop's, from aubio's estimate, is sometimes three halves of its tempo.
+        guard tempo?.sure == true else { continue }
         let factor = found.flatMap { Self.octave(of: $0, truth: truth) }
         #expect(factor != nil, "\(name): \(found.map { "\($0)" } ?? "no tempo") BPM, not \(truth) or an octave of it")
         let candidates = tempo?.candidates.map(\.beatsPerMinute) ?? []
