@@ -54,15 +54,6 @@ public struct OnsetFinder: Sendable {
     loudestFall = Float(pow(0.5, 1 / blocksPerSecond))
   }
 
-  /// Adds interleaved samples of `channels` channels, heard as their mean.
-  public mutating func add(interleaved samples: UnsafeBufferPointer<Float>, channels: Int) {
-    guard channels > 1 else { return add(samples) }
-    let mono = (0..<(samples.count / channels)).map { frame in
-      (0..<channels).reduce(Float(0)) { $0 + samples[frame * channels + $1] } / Float(channels)
-    }
-    mono.withUnsafeBufferPointer { add($0) }
-  }
-
   /// Adds mono samples.
   public mutating func add(_ samples: UnsafeBufferPointer<Float>) {
     var index = 0

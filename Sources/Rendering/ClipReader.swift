@@ -18,6 +18,8 @@ final class ClipReader {
   private(set) var position: Int64 = 0
   /// Where its samples are heard for the beat-alignment self-check, and its index there.
   var watch: (onsets: PlayedOnsets, clip: Int)?
+  /// The clip's part of the mix while `watch` hears it.
+  private var heardScratch: [Float] = []
 
   private let reader: any ClipSamples
   private var block = UnsafeBufferPointer<Float>(start: nil, count: 0)
@@ -90,20 +92,10 @@ final class ClipReader {
       let available = try nextAvailable()
       let count = min(frames - done, available.count / channels)
       let target = destination + done * channels
-      let source = available.baseAddress!
-      let range = position..<(position + Int64(count))
-      if let watch { hear(available, range: range, by: watch) }
-      if crossesLowBandSwap(range) {
-        for frame in 0..<count {
-          mixSwapping(source + frame * channels, into: target + frame * channels, at: position + Int64(frame), replacing: replacing)
-        }
-      } else if let factor = constantFactor(over: range) {
-        mix(source, into: target, samples: count * channels, gain: Float(factor), replacing: replacing)
+      if let watch, let heard = watchedPart(of: count, by: watch) {
+        playHeard(available.baseAddress!, frames: count, into: target, replacing: replacing, part: heard, by: watch)
       } else {
-        for frame in 0..<count {
-          let gain = Float(factor(at: position + Int64(frame)))
-          mix(source + frame * channels, into: target + frame * channels, samples: channels, gain: gain, replacing: replacing)
-        }
+        play(available.baseAddress!, frames: count, into: target, replacing: replacing)
       }
       blockOffset += count * channels
       position += Int64(count)
@@ -111,16 +103,46 @@ final class ClipReader {
     }
   }
 
-  /// Lets `watch` hear the samples of clip frames `range` (`available` from its start) that fall
-  /// in its window, before any gain: a fade does not hide the kicks it lowers.
-  private func hear(_ available: UnsafeBufferPointer<Float>, range: Range<Int64>, by watch: (onsets: PlayedOnsets, clip: Int)) {
-    guard let window = watch.onsets.window(ofClip: watch.clip) else { return }
-    let heard = (clip.start + range.lowerBound)..<(clip.start + range.upperBound)
-    let inside = heard.clamped(to: window)
-    guard !inside.isEmpty else { return }
-    let first = Int(inside.lowerBound - heard.lowerBound) * channels
-    let samples = UnsafeBufferPointer(rebasing: available[first..<(first + inside.count * channels)])
-    watch.onsets.hear(clip: watch.clip, samples, channels: channels, startingAt: inside.lowerBound)
+  /// Adds (or writes) `count` frames of `source`, the clip's frames from `position`, into
+  /// `target`, scaled by the clip's factor there.
+  private func play(_ source: UnsafePointer<Float>, frames count: Int, into target: UnsafeMutablePointer<Float>, replacing: Bool) {
+    let range = position..<(position + Int64(count))
+    if crossesLowBandSwap(range) {
+      for frame in 0..<count {
+        mixSwapping(source + frame * channels, into: target + frame * channels, at: position + Int64(frame), replacing: replacing)
+      }
+    } else if let factor = constantFactor(over: range) {
+      mix(source, into: target, samples: count * channels, gain: Float(factor), replacing: replacing)
+    } else {
+      for frame in 0..<count {
+        let gain = Float(factor(at: position + Int64(frame)))
+        mix(source + frame * channels, into: target + frame * channels, samples: channels, gain: gain, replacing: replacing)
+      }
+    }
+  }
+
+  /// The timeline frames of the next `count` frames that `watch` listens to; nil when none.
+  private func watchedPart(of count: Int, by watch: (onsets: PlayedOnsets, clip: Int)) -> Range<Int64>? {
+    guard let window = watch.onsets.window(ofClip: watch.clip) else { return nil }
+    let part = ((clip.start + position)..<(clip.start + position + Int64(count))).clamped(to: window)
+    return part.isEmpty ? nil : part
+  }
+
+  /// Plays `count` frames as `play` does, through `heardScratch`, and lets `watch` hear the
+  /// timeline frames `part` of them as they are mixed: with the clip's fades, ducks and bass swap,
+  /// before they are summed with the other clips.
+  private func playHeard(
+    _ source: UnsafePointer<Float>, frames count: Int, into target: UnsafeMutablePointer<Float>, replacing: Bool, part: Range<Int64>,
+    by watch: (onsets: PlayedOnsets, clip: Int)
+  ) {
+    if heardScratch.count < count * channels { heardScratch = [Float](repeating: 0, count: count * channels) }
+    heardScratch.withUnsafeMutableBufferPointer { scratch in
+      play(source, frames: count, into: scratch.baseAddress!, replacing: true)
+      let first = Int(part.lowerBound - clip.start - position) * channels
+      let heard = UnsafeBufferPointer(rebasing: scratch[first..<(first + part.count * channels)])
+      watch.onsets.hear(clip: watch.clip, heard, channels: channels, startingAt: part.lowerBound)
+      mix(scratch.baseAddress!, into: target, samples: count * channels, gain: 1, replacing: replacing)
+    }
   }
 
   /// Mixes one frame at clip frame `frame`: inside a bass swap's span its low band at the swap's

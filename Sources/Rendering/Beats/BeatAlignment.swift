@@ -18,29 +18,27 @@ public struct BeatAlignment: Sendable, Equatable {
   /// Hits further apart than this are heard as flams: the render's summary warns.
   public static let warningSeconds = 0.010
 
-  /// The alignment of the onsets `outgoing` and `incoming` (at timeline frames, with their
-  /// accents) on the outgoing track's beats `beats`, `period` frames apart, at `sampleRate`.
+  /// The alignment of the hits of `outgoing` and `incoming` (each a clip's part of the mix) on
+  /// the outgoing track's beats `beats` (timeline frames), `period` frames apart, at `sampleRate`:
+  /// over the beats where both have a hit (`EnergyEnvelope.hit(near:reach:)`, a quarter beat
+  /// either side), the two within 20 dB of each other (a flam under a hit 20 dB louder is not heard).
   static func measure(
-    from: Int, to: Int, beats: [Double], outgoing: [OnsetFinder.Onset], incoming: [OnsetFinder.Onset], period: Double, sampleRate: Int
+    from: Int, to: Int, beats: [Double], outgoing: EnergyEnvelope, incoming: EnergyEnvelope, period: Double, sampleRate: Int
   ) -> BeatAlignment {
-    let (theirs, ours) = (kicks(outgoing, on: beats, period: period), kicks(incoming, on: beats, period: period))
-    let distances = zip(theirs, ours).compactMap { pair in pair.0.flatMap { a in pair.1.map { abs(a - $0) } } }.sorted()
+    let distances = beats.compactMap { beat -> Double? in
+      guard let theirs = outgoing.hit(near: beat, reach: period / 4), let ours = incoming.hit(near: beat, reach: period / 4),
+        min(theirs.energy, ours.energy) >= max(theirs.energy, ours.energy) / audibleRatio
+      else { return nil }
+      return abs(ours.frame - theirs.frame)
+    }.sorted()
     let seconds = { (frames: Double) in frames / Double(sampleRate) }
     return BeatAlignment(
       from: from, to: to, beats: distances.count, worstSeconds: seconds(distances.last ?? 0),
       medianSeconds: seconds(distances.isEmpty ? 0 : distances[distances.count / 2]))
   }
 
-  /// Each beat's kick among `onsets`, nil where it has none: of the onsets within a quarter beat
-  /// of it that are no more than 6 dB under the median of the beats' hardest hits (leaving out a
-  /// reverb's tail or a bass note's swell), the nearest.
-  private static func kicks(_ onsets: [OnsetFinder.Onset], on beats: [Double], period: Double) -> [Double?] {
-    let near = beats.map { beat in onsets.filter { abs($0.frame - beat) <= period / 4 } }
-    let hardest = near.compactMap { $0.map(\.accent).max() }.sorted()
-    guard !hardest.isEmpty else { return beats.map { _ in nil } }
-    let floor = hardest[hardest.count / 2] / 4
-    return zip(beats, near).map { beat, near in near.filter { $0.accent >= floor }.min { abs($0.frame - beat) < abs($1.frame - beat) }?.frame }
-  }
+  /// How much more energy one hit may have than the other for the flam to be heard: 20 dB.
+  static let audibleRatio: Float = 100
 
   /// The alignment in words, for the summary; a warning over `warningSeconds`.
   public func description(labels: (String, String)) -> String {
@@ -52,11 +50,9 @@ public struct BeatAlignment: Sendable, Equatable {
   }
 }
 
-/// The onsets of the beat-matched transitions' clips in their overlaps, found while the engine
-/// plays them, before they are mixed, and the alignments they give. An onset is timed in the full
-/// band (where a stretched kick's attack stays sharp; under 150 Hz the stretch smears it over 20
-/// ms) and weighed by its body under `kickBand` hertz (where a limited master's hats and claps,
-/// as loud as its kicks in the full band, have none).
+/// The beat-matched transitions' clips as the engine plays them in their overlaps (each clip's
+/// own part of the mix, before the parts are summed), as energy envelopes, and the alignments they
+/// give.
 final class PlayedOnsets: Sendable {
   /// One transition watched: its clips (indices in the timeline) and its overlap on the timeline.
   struct Watch: Sendable {
@@ -72,25 +68,11 @@ final class PlayedOnsets: Sendable {
 
   let watches: [Watch]
   private let sampleRate: Int
-  /// Per clip: its onsets so far (frames from `firstFrame`), and the timeline frame of the first
-  /// sample heard.
-  private let found: Mutex<[Int: Heard]> = Mutex([:])
+  /// Per clip: its envelope so far.
+  private let heard: Mutex<[Int: EnergyEnvelope]> = Mutex([:])
 
-  /// What one clip has been heard to play, from its first frame heard: its onsets, and the energy
-  /// of its kick band in blocks of `blockFrames`.
-  private struct Heard: Sendable {
-    var lowPass: LowBandFilter
-    var finder: OnsetFinder
-    var firstFrame: Int64
-    var lowEnergy: [Float] = []
-    var pending: (sum: Float, frames: Int) = (0, 0)
-  }
-
-  /// The kick band's energy is kept per millisecond or so.
+  /// The envelopes' blocks: a millisecond or so.
   private var blockFrames: Int { max(1, sampleRate / 1000) }
-
-  /// The kicks' band: under 150 Hz.
-  static let kickBand = 150.0
 
   /// The watches of `plan`'s beat-matched transitions; nil when it has none.
   init?(plan: Plan) {
@@ -116,45 +98,22 @@ final class PlayedOnsets: Sendable {
     watches.first { $0.outgoingClip == index || $0.incomingClip == index }?.overlap
   }
 
-  /// Hears `frames` frames of clip `index` starting at timeline frame `start` (interleaved,
-  /// `channels` channels), as the engine plays them, in order.
+  /// Hears `samples` of clip `index` (interleaved, `channels` channels) starting at timeline frame
+  /// `start`, as the engine mixes them, in order.
   func hear(clip index: Int, _ samples: UnsafeBufferPointer<Float>, channels: Int, startingAt start: Int64) {
-    var heard = found.withLock { $0.removeValue(forKey: index) }
-      ?? Heard(lowPass: LowBandFilter(sampleRate: sampleRate, channels: channels, frequency: Self.kickBand), finder: OnsetFinder(sampleRate: sampleRate), firstFrame: start)
-    heard.finder.add(interleaved: samples, channels: channels)
-    var bands = [Float](repeating: 0, count: 2 * channels)
-    bands.withUnsafeMutableBufferPointer { bands in
-      for frame in 0..<(samples.count / channels) {
-        heard.lowPass.split(samples.baseAddress! + frame * channels, low: bands.baseAddress!, high: bands.baseAddress! + channels)
-        heard.pending.sum += (0..<channels).reduce(0) { $0 + bands[$1] * bands[$1] }
-        heard.pending.frames += 1
-        if heard.pending.frames == blockFrames {
-          heard.lowEnergy.append(heard.pending.sum / Float(blockFrames * channels))
-          heard.pending = (0, 0)
-        }
-      }
-    }
-    found.withLock { $0[index] = heard }
+    var envelope = heard.withLock { $0.removeValue(forKey: index) } ?? EnergyEnvelope(blockFrames: blockFrames, startingAt: start)
+    envelope.add(samples, channels: channels)
+    heard.withLock { $0[index] = envelope }
   }
 
   /// The alignment of each watched transition whose both clips were heard.
   func alignments() -> [BeatAlignment] {
-    let heard = found.withLock { $0 }
+    let heard = heard.withLock { $0 }
     return watches.compactMap { watch in
       guard let outgoing = heard[watch.outgoingClip], let incoming = heard[watch.incomingClip] else { return nil }
-      // Each onset on the timeline, weighed by the kick band's loudest block in the 30 ms after.
-      let span = max(1, 3 * sampleRate / (100 * blockFrames))
-      let onTimeline = { (heard: Heard) in
-        heard.finder.onsets.map { onset in
-          let first = min(heard.lowEnergy.count, Int(onset.frame) / self.blockFrames)
-          let body = heard.lowEnergy[first..<min(heard.lowEnergy.count, first + span)].max() ?? 0
-          return OnsetFinder.Onset(frame: onset.frame + Double(heard.firstFrame), accent: body)
-        }
-      }
       return BeatAlignment.measure(
-        from: watch.transition.from, to: watch.transition.to, beats: watch.beats, outgoing: onTimeline(outgoing), incoming: onTimeline(incoming),
-        period: watch.period,
-        sampleRate: sampleRate)
+        from: watch.transition.from, to: watch.transition.to, beats: watch.beats, outgoing: outgoing, incoming: incoming,
+        period: watch.period, sampleRate: sampleRate)
     }
   }
 }
