@@ -93,11 +93,12 @@ struct BeatGridFit {
       var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
       for onset in self.onsets {
         let angle = 2 * Double.pi * onset.frame / period
+        let (cosine, sine) = (cos(angle), sin(angle))
         let accent = Double(onset.accent)
-        x1 += accent * cos(angle)
-        y1 += accent * sin(angle)
-        x2 += accent * cos(2 * angle)
-        y2 += accent * sin(2 * angle)
+        x1 += accent * cosine
+        y1 += accent * sine
+        x2 += accent * (cosine * cosine - sine * sine)
+        y2 += accent * 2 * sine * cosine
       }
       return x1 * x1 + y1 * y1 + x2 * x2 + y2 * y2
     }
@@ -105,7 +106,7 @@ struct BeatGridFit {
     for (step, reach) in [(0.0005, 0.04), (0.00002, 0.0005)] {
       let centre = best
       let candidates = stride(from: -reach, through: reach, by: step).map { centre * (1 + $0) }
-      best = candidates.max { coherence($0) < coherence($1) }!
+      best = zip(candidates, candidates.map(coherence)).max { $0.1 < $1.1 }!.0
     }
     return best
   }
