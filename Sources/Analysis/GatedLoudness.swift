@@ -48,6 +48,16 @@ extension SignalAnalysis {
 }
 
 extension GatedLoudness {
+  /// Integrated loudness (nil for silence) and loudness range of a signal from the mean
+  /// K-weighted energy of each of its whole 100 ms steps: 400 ms gating blocks every step, 3 s
+  /// short-term blocks every second (as libebur128 makes them).
+  public static func programme(stepEnergies: [Double]) -> (integrated: Double?, range: Double) {
+    let meanEnergies = { (steps: Int, hop: Int) in
+      stride(from: steps, through: stepEnergies.count, by: hop).map { end in stepEnergies[(end - steps)..<end].reduce(0, +) / Double(steps) }
+    }
+    return (integrated(blocks: meanEnergies(4, 1).map(SlidingLoudness.loudness(ofEnergy:))), range(shortTermEnergies: meanEnergies(30, 10)))
+  }
+
   /// Loudness range in LU by EBU Tech 3342, from short-term (3 s) blocks' energies: blocks under
   /// -70 LUFS are dropped, then those more than 20 LU under the mean of the rest; the range runs
   /// from the 10th to the 95th percentile of what is left (0 when nothing is).

@@ -49,18 +49,10 @@ public final class ProgrammeMeter {
 
   /// The measurements of everything added.
   public func finish() -> ProgrammeLoudness {
-    let gatingBlocks = meanEnergies(steps: 4, every: 1).map(SlidingLoudness.loudness(ofEnergy:))
+    let gated = GatedLoudness.programme(stepEnergies: stepEnergies)
     return ProgrammeLoudness(
-      integratedLUFS: GatedLoudness.integrated(blocks: gatingBlocks),
-      loudnessRange: GatedLoudness.range(shortTermEnergies: meanEnergies(steps: 30, every: 10)), truePeak: truePeak.finish(),
-      stepEnergies: stepEnergies, stepFrames: stepFrames)
-  }
-
-  /// The mean energy of each run of `steps` whole 100 ms steps, one run ending every `every` steps.
-  private func meanEnergies(steps: Int, every hop: Int) -> [Double] {
-    stride(from: steps, through: stepEnergies.count, by: hop).map { end in
-      stepEnergies[(end - steps)..<end].reduce(0, +) / Double(steps)
-    }
+      integratedLUFS: gated.integrated, loudnessRange: gated.range, truePeak: truePeak.finish(), stepEnergies: stepEnergies,
+      stepFrames: stepFrames)
   }
 }
 

@@ -7,8 +7,9 @@ import Foundation
 /// this version of the format. Entries are written atomically. A damaged entry or a folder that
 /// cannot be written is noted and ignored: the cache never fails a render.
 public struct FactsCache: Sendable {
-  /// Bumped whenever the shape of what is stored changes; other versions' entries are not read.
-  public static let formatVersion = 3
+  /// Bumped whenever the shape of what is stored, or how the analysis measures, changes; other
+  /// versions' entries are not read. (4: loudness measured without libebur128's 0.1 LU histogram.)
+  public static let formatVersion = 4
 
   /// The cache's folder.
   public let folder: String

@@ -109,16 +109,23 @@ struct FactsGathering {
     FactsDecodes.record(path)
     let reader = try AudioFileReader(path: path, tolerance: tolerance, known: info)
     let collector = try EdgeCollector(sourceRate: info.sampleRate, channels: reader.output.channelCount)
-    let analyzer = needs.analysis ? SignalAnalyzer(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) : nil
-    let beats = needs.tempo ? BeatTracker(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount) : nil
+    let (rate, channels) = (reader.output.sampleRate, reader.output.channelCount)
+    let analyzer = needs.analysis ? SignalAnalyzer(sampleRate: rate, channelCount: channels) : nil
+    let loudness = analyzer.map { analyzer in Self.onThread("segue.loudness", add: analyzer.loudness.add, finish: {}) }
+    let tempo = needs.tempo ? BeatTracker(sampleRate: rate, channelCount: channels).map { tracker in
+      Self.onThread("segue.tempo", add: tracker.add, finish: tracker.finish)
+    } : nil
     let thresholds = needs.audibleThresholds
-    let spans = thresholds.isEmpty
-      ? nil : AudibleSpansFinder(sampleRate: reader.output.sampleRate, channelCount: reader.output.channelCount, thresholdsDB: thresholds)
+    let spans = thresholds.isEmpty ? nil : AudibleSpansFinder(sampleRate: rate, channelCount: channels, thresholdsDB: thresholds)
     while let block = try reader.nextBlock() {
+      if loudness != nil || tempo != nil {
+        let copy = Array(block)
+        loudness?.add(copy)
+        tempo?.add(copy)
+      }
+      analyzer?.levels.add(block)
       try collector.add(block)
-      analyzer?.add(block)
       spans?.add(block)
-      beats?.add(block)
       decoding?(reader.framesDelivered)
     }
     return SourceFacts(
@@ -127,7 +134,16 @@ struct FactsGathering {
         delay: reader.delayRemoved, padding: reader.paddingRemoved, damagedRanges: reader.damagedRanges,
         missingAtEnd: reader.missingAtEnd),
       edges: try collector.finish(),
-      analysis: analyzer?.finish(), audible: spans?.finish(), tempo: beats?.finish())
+      analysis: loudness.flatMap { $0.finish(); return analyzer?.finish() }, audible: spans?.finish(), tempo: tempo?.finish())
+  }
+
+  /// A listener of the decoded blocks on a thread of its own, handed a copy of each: the loudness
+  /// meter and the tempo tracker, the pass's two heaviest, run beside the decoding (with the
+  /// peaks, edges and silences) and each other.
+  private static func onThread<Outcome>(
+    _ name: String, add: @escaping (UnsafeBufferPointer<Float>) -> Void, finish: @escaping () -> Outcome
+  ) -> BackgroundWorker<[Float], Outcome> {
+    BackgroundWorker(name: name, capacity: 16, work: { block in block.withUnsafeBufferPointer(add) }, conclude: finish)
   }
 
   /// Decodes only the first and last seconds, where the file can be entered exactly; nil where
