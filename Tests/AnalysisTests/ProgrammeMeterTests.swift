@@ -61,7 +61,7 @@ import Testing
   }
 
   /// 13.7 s: a swelling chord for 6 s, 1.3 s of silence, then the chord 9 dB louder.
-  private static func signal(sampleRate: Int, channelCount: Int) -> [Float] {
+  static func signal(sampleRate: Int, channelCount: Int) -> [Float] {
     let frames = sampleRate * 137 / 10
     var samples = [Float](repeating: 0, count: frames * channelCount)
     let quiet = TestSignals.music(sampleRate: sampleRate, channels: channelCount, frames: sampleRate * 6, seed: 3)
