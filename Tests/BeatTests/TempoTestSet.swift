@@ -77,7 +77,13 @@ enum TempoTestSet {
     }
   }
 
-  static let folder = TemporaryFolder("segue-tempo-set")
+  /// The set's folder, removed when the test process exits (a static is never released, and the
+  /// set is about 100 MB).
+  static let folder: TemporaryFolder = {
+    let folder = TemporaryFolder("segue-tempo-set")
+    atexit { try? FileManager.default.removeItem(atPath: TempoTestSet.folder.path) }
+    return folder
+  }()
   /// The facts cache the set's analysis is kept in, so tests that analyse its files again decode
   /// nothing.
   static let cache = FactsCache(folder: folder.file("cache"))
