@@ -17,7 +17,7 @@ final class ClipReader {
   /// Frames of the clip handed to the mixer so far.
   private(set) var position: Int64 = 0
   /// Where its samples are heard for the beat-alignment self-check, and its index there.
-  var watch: (onsets: PlayedOnsets, clip: Int)?
+  var watch: (overlaps: PlayedOverlaps, clip: Int)?
   /// The clip's part of the mix while `watch` hears it.
   private var heardScratch: [Float] = []
 
@@ -122,8 +122,8 @@ final class ClipReader {
   }
 
   /// The timeline frames of the next `count` frames that `watch` listens to; nil when none.
-  private func watchedPart(of count: Int, by watch: (onsets: PlayedOnsets, clip: Int)) -> Range<Int64>? {
-    guard let window = watch.onsets.window(ofClip: watch.clip) else { return nil }
+  private func watchedPart(of count: Int, by watch: (overlaps: PlayedOverlaps, clip: Int)) -> Range<Int64>? {
+    guard let window = watch.overlaps.window(ofClip: watch.clip) else { return nil }
     let part = ((clip.start + position)..<(clip.start + position + Int64(count))).clamped(to: window)
     return part.isEmpty ? nil : part
   }
@@ -133,14 +133,14 @@ final class ClipReader {
   /// before they are summed with the other clips.
   private func playHeard(
     _ source: UnsafePointer<Float>, frames count: Int, into target: UnsafeMutablePointer<Float>, replacing: Bool, part: Range<Int64>,
-    by watch: (onsets: PlayedOnsets, clip: Int)
+    by watch: (overlaps: PlayedOverlaps, clip: Int)
   ) {
     if heardScratch.count < count * channels { heardScratch = [Float](repeating: 0, count: count * channels) }
     heardScratch.withUnsafeMutableBufferPointer { scratch in
       play(source, frames: count, into: scratch.baseAddress!, replacing: true)
       let first = Int(part.lowerBound - clip.start - position) * channels
       let heard = UnsafeBufferPointer(rebasing: scratch[first..<(first + part.count * channels)])
-      watch.onsets.hear(clip: watch.clip, heard, channels: channels, startingAt: part.lowerBound)
+      watch.overlaps.hear(clip: watch.clip, heard, channels: channels, startingAt: part.lowerBound)
       mix(scratch.baseAddress!, into: target, samples: count * channels, gain: 1, replacing: replacing)
     }
   }

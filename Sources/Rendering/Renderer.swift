@@ -189,13 +189,13 @@ public enum Renderer {
       format: writer.inputFormat, resampling: format.resampling,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
       makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate),
-      playedOnsets: PlayedOnsets(plan: plan))
+      playedOverlaps: PlayedOverlaps(plan: plan))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
     let outcome = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     var notes = outcome.notes
-    let alignments = streamer.playedOnsets?.alignments() ?? []
+    let alignments = streamer.playedOverlaps?.alignments() ?? []
     let label = { (item: Int) in inputs[plan.timeline.items[item].source].label }
     notes += alignments.map { $0.description(labels: (label($0.from), label($0.to))) }
     let decoded: ProgrammeLoudness?

@@ -45,7 +45,7 @@ struct TimelineStreamer: Sendable {
   /// Makes the bus's stages, fresh for each run.
   let makeBus: @Sendable (EncoderInputFormat) -> BusChain
   /// Hears the beat-matched transitions' clips in their overlaps, for the alignment self-check.
-  var playedOnsets: PlayedOnsets?
+  var playedOverlaps: PlayedOverlaps?
   /// The largest block, in frames.
   static let blockFrames = 4096
 
@@ -210,7 +210,7 @@ struct TimelineStreamer: Sendable {
     let reader = try ClipReader(
       clip: clip, input: inputs[clip.source], info: facts[clip.source].info, layout: format.layout, resampling: resampling,
       outputBits: format.integerBits, ducks: timeline.ducks, run: run, startingAt: offset)
-    if let playedOnsets, playedOnsets.window(ofClip: index) != nil { reader.watch = (playedOnsets, index) }
+    if let playedOverlaps, playedOverlaps.window(ofClip: index) != nil { reader.watch = (playedOverlaps, index) }
     return reader
   }
 

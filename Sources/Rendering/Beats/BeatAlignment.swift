@@ -9,7 +9,7 @@ public struct BeatAlignment: Sendable, Equatable {
   /// The transition's tracks, as indices of the plan's items.
   public var from: Int
   public var to: Int
-  /// The beats of the overlap where both tracks have a kick (`kicks(_:on:period:)`).
+  /// The beats of the overlap where both tracks have a hit within 20 dB of the other's (`measure`).
   public var beats: Int
   /// How far apart those hits were, at worst and in the median, in seconds (0 without any).
   public var worstSeconds: Double
@@ -53,7 +53,7 @@ public struct BeatAlignment: Sendable, Equatable {
 /// The beat-matched transitions' clips as the engine plays them in their overlaps (each clip's
 /// own part of the mix, before the parts are summed), as energy envelopes, and the alignments they
 /// give.
-final class PlayedOnsets: Sendable {
+final class PlayedOverlaps: Sendable {
   /// One transition watched: its clips (indices in the timeline) and its overlap on the timeline.
   struct Watch: Sendable {
     var transition: ResolvedTransition
