@@ -288,12 +288,20 @@ public enum Renderer {
     }
   }
 
-  /// Plans a mix without rendering it: the timeline `render` would follow, at `sampleRate` (the
-  /// first input's when nil), with the inputs (tracks, then overlays) its clips name.
-  public static func plan(_ request: RenderRequest, sampleRate: Int? = nil) throws(RenderError) -> MixPlan {
+  /// Plans a mix without rendering it: the timeline `render` would follow, with the inputs
+  /// (tracks, then overlays) its clips name. With an output (a path or `output.format`) it is the
+  /// render's own: at the output's rate and channels, with its notes and its length guard (the
+  /// path is not checked beyond its format, and nothing is written); without, at the first
+  /// track's rate and channels, or those `output` asks for.
+  public static func plan(_ request: RenderRequest) throws(RenderError) -> MixPlan {
     guard !request.inputs.isEmpty else { throw .options("nothing to plan: no input files") }
+    guard request.outputPath.isEmpty, request.output.format == nil else {
+      let prepared = try prepare(request)
+      return MixPlan(plan: prepared.plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits)
+    }
     let inputs = try gatherFacts(request)
     let first = inputs.facts[0].info
-    return try planMix(request, facts: inputs, layout: PCMLayout(sampleRate: sampleRate ?? first.sampleRate, channelCount: first.channelCount))
+    let layout = PCMLayout(sampleRate: request.output.sampleRate ?? first.sampleRate, channelCount: request.output.channelCount ?? first.channelCount)
+    return try planMix(request, facts: inputs, layout: layout)
   }
 }

@@ -13,6 +13,13 @@ struct PlanCommand: ParsableCommand {
   @Argument(help: "Audio files and playlists, in order.")
   var inputs: [String]
 
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "The file the render would write: the plan is then the render's, at the output's rate and channels (nothing is written).",
+      valueName: "file"))
+  var output: String?
+
   @OptionGroup(title: "Transitions")
   var mix: MixFlags
 
@@ -31,8 +38,14 @@ struct PlanCommand: ParsableCommand {
   @OptionGroup(title: "Facts cache")
   var cache: CacheFlags
 
-  @Option(help: "The mix's sample rate in Hz (default: the first track's).")
-  var sampleRate: Int?
+  @OptionGroup(title: "Damaged inputs")
+  var tolerance: ToleranceFlags
+
+  @Flag(help: "Plan a mix far longer than its tracks (a gap over 10 minutes, or more than twice their length plus 10 minutes).")
+  var allowLong = false
+
+  @OptionGroup(title: "Output format")
+  var format: OutputFormatOptions
 
   @Flag(help: "Print JSON instead of a table.")
   var json = false
@@ -43,10 +56,14 @@ struct PlanCommand: ParsableCommand {
   func run() throws {
     FFmpegLogLevel.quiet.apply()
     do {
-      var request = try RenderRequest(arguments: inputs, outputPath: "", choices: try beats.choices(into: silence.choices(into: loudness.choices(into: mix.choices()))))
+      var request = try RenderRequest(
+        arguments: inputs, outputPath: output ?? "", choices: try beats.choices(into: silence.choices(into: loudness.choices(into: mix.choices()))))
+      request.output = try format.options()
       request.cache = cache.cache
+      request.tolerate(tolerance.tolerance)
+      request.allowLong = allowLong
       request.fit = try fit.request()
-      let mixPlan = try Renderer.plan(request, sampleRate: sampleRate)
+      let mixPlan = try Renderer.plan(request)
       let report = PlanReport(mixPlan)
       print(json ? report.json() : report.table())
       if let svg { try TextFile.write(TimelinePicture(mixPlan).svg(), to: svg) }

@@ -21,6 +21,25 @@ import Testing
     #expect(updates.allSatisfy { $0["schemaVersion"] as? Int == 1 })
   }
 
+  /// `plan -o x.opus` shows the timeline the render of the same command line uses: Opus mixes at
+  /// 48 kHz, where the album is 44.1 kHz; `--format` alone does the same, and nothing is written.
+  @Test func planWithAnOutputIsTheRendersTimeline() throws {
+    let fixture = try Fixture()
+    try Album.make(in: fixture)
+    let tracks = Album.tracks.map(\.name)
+    let planned = try fixture.run(["plan"] + tracks + ["-o", "planned.opus", "--json"])
+    #expect(!FileManager.default.fileExists(atPath: fixture.file("planned.opus")))
+    let plan = try #require(try JSONSerialization.jsonObject(with: Data(planned.stdout.utf8)) as? [String: Any], "\(planned.stderr)")
+    let rendered = try fixture.run(["render"] + tracks + ["-o", "mix.opus", "--json"])
+    let summary = try #require(try JSONSerialization.jsonObject(with: Data(rendered.stdout.utf8)) as? [String: Any], "\(rendered.stderr)")
+    let renderPlan = try #require(summary["plan"] as? [String: Any])
+    #expect(plan["sampleRate"] as? Int == 48_000, "\(plan.keys.sorted())")
+    #expect(plan["sampleRate"] as? Int == renderPlan["sampleRate"] as? Int)
+    #expect(plan["frames"] as? Int == renderPlan["frames"] as? Int)
+    let table = try fixture.run(["plan"] + tracks + ["--format", "opus"])
+    #expect(table.stdout.hasPrefix("Plan: \(tracks.count) tracks at 48000 Hz"), "\(table.stdout)")
+  }
+
   /// An overlay is not a track: `plan` lists it apart with its duck, in the table and the JSON,
   /// and `render --json` carries the plan, the output and every note (here the clip guard's).
   @Test func planAndRenderJSONListOverlaysApartAndCarryTheNotes() throws {
