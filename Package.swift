@@ -62,6 +62,8 @@ let package = Package(
     .testTarget(name: "CLITests", dependencies: ["AudioTestSupport"]),
     .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport"], path: "Tests/FuzzSupport"),
     .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),
+    // Counts a render's threads in a process of its own, for RenderThreadsTests.
+    .executableTarget(name: "render-threads-probe", dependencies: ["Rendering", "FFmpegAudio"], path: "Tests/ThreadProbe"),
     .executableTarget(name: "fuzz-runner", dependencies: ["FuzzSupport", "AudioTestSupport"], path: "Benchmarks/fuzz-runner"),
   ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A render running on its own thread, for Swift concurrency: its progress as an `AsyncStream`,
 /// its result awaited, and cancellation that leaves no file.
@@ -19,8 +20,11 @@ public final class RenderJob: Sendable {
     progress = stream
     let cancellation = cancellation
     outcome = Task.detached {
-      try await withCheckedThrowingContinuation { (result: CheckedContinuation<RenderReport, any Error>) in
-        let thread = Thread {
+      let rendering = Mutex<OwnedThread?>(nil)
+      // The render's thread has handed over its result when this joins it: the wait is its last steps.
+      defer { rendering.withLock { $0 }?.join() }
+      return try await withCheckedThrowingContinuation { (result: CheckedContinuation<RenderReport, any Error>) in
+        let thread = OwnedThread(name: "segue-render") {
           defer { continuation.finish() }
           do {
             result.resume(returning: try Renderer.render(request, cancellation: cancellation) { continuation.yield($0) })
@@ -28,8 +32,7 @@ public final class RenderJob: Sendable {
             result.resume(throwing: error)
           }
         }
-        thread.name = "segue-render"
-        thread.start()
+        rendering.withLock { $0 = thread }
       }
     }
   }

@@ -2,19 +2,20 @@ import Foundation
 
 /// A thread of its own that works through the items handed to it, in order, and concludes once
 /// told they are all there. Whoever owns the worker owns the thread: dropping the worker before
-/// `finish` stops it.
+/// `finish` stops it and waits for it to end.
 final class BackgroundWorker<Item: Sendable, Outcome> {
   private let job: Job
+  private let thread: OwnedThread
 
   /// Starts the thread, `name`d for debuggers; up to `capacity` items wait for it.
   init(name: String, capacity: Int, work: @escaping (Item) -> Void, conclude: @escaping () -> Outcome) {
-    job = Job(items: BoundedQueue(capacity: capacity), work: work, conclude: conclude)
-    let thread = Thread { [job] in job.run() }
-    thread.name = name
-    thread.start()
+    let job = Job(items: BoundedQueue(capacity: capacity), work: work, conclude: conclude)
+    self.job = job
+    thread = OwnedThread(name: name) { job.run() }
   }
 
-  /// A render that stops early never calls `finish`: the thread is stopped here.
+  /// A render that stops early never calls `finish`: the queue is closed here, and the thread
+  /// joined once it has stopped.
   deinit { job.items.close() }
 
   /// Hands `item` over, waiting while `capacity` items wait already.
@@ -23,15 +24,14 @@ final class BackgroundWorker<Item: Sendable, Outcome> {
   /// What the work came to, once every item has been worked through; call once.
   func finish() -> Outcome {
     job.items.finish()
-    job.done.wait()
+    thread.join()
     return job.outcome!
   }
 
   /// What the thread works on: `work` and `conclude` run on that thread alone, and `outcome` is
-  /// written before `done` is signalled and read only after it.
+  /// written before the thread ends and read only after it is joined.
   private final class Job: @unchecked Sendable {
     let items: BoundedQueue<Item>
-    let done = DispatchSemaphore(value: 0)
     var outcome: Outcome?
     private let work: (Item) -> Void
     private let conclude: () -> Outcome
@@ -45,7 +45,6 @@ final class BackgroundWorker<Item: Sendable, Outcome> {
     func run() {
       while let item = items.take() { work(item) }
       outcome = conclude()
-      done.signal()
     }
   }
 }

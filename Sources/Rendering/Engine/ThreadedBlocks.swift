@@ -4,7 +4,8 @@ import Foundation
 /// that plays them: the producer runs beside the rest of the render instead of before it.
 ///
 /// The producer gets the queue to fill; it puts each block, or the error it stopped on, and
-/// `finish`es. Dropping the consumer closes the queue, which stops the producer at its next `put`.
+/// `finish`es. Dropping the consumer closes the queue, which stops the producer at its next `put`,
+/// and waits for its thread to end.
 final class ThreadedBlocks {
   /// What the producing thread hands on: a block of interleaved samples, or why it stopped.
   enum Block: Sendable {
@@ -18,6 +19,7 @@ final class ThreadedBlocks {
   }
 
   let queue: BoundedQueue<Block>
+  private let producer: OwnedThread
   /// The block handed out last, kept until the next call.
   private var handedOut: SampleBlock?
 
@@ -25,11 +27,10 @@ final class ThreadedBlocks {
   init(capacity: Int, name: String, produce: @escaping @Sendable (BoundedQueue<Block>) -> Void) {
     let queue = BoundedQueue<Block>(capacity: capacity)
     self.queue = queue
-    let thread = Thread { produce(queue) }
-    thread.name = name
-    thread.start()
+    producer = OwnedThread(name: name) { produce(queue) }
   }
 
+  /// Closes the queue, which stops the producer at its next `put`; the producer is joined then.
   deinit { queue.close() }
 
   /// The next block, waiting for it; nil after the last; the producer's error, if it stopped on one.

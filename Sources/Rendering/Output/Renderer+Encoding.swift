@@ -10,10 +10,12 @@ extension Renderer {
     // Up to 6 s of audio (4096-frame chunks, about 1 MiB as 16-bit stereo): enough to ride out
     // one thread being preempted, little enough to keep memory low.
     let queue = BoundedQueue<StreamerMessage>(capacity: 64)
-    let decoding = Thread { streamer.run(into: queue) }
-    decoding.name = "segue-decode"
-    decoding.start()
-    defer { queue.close() }
+    let mixing = OwnedThread(name: "segue-mix") { streamer.run(into: queue) }
+    // However this ends, the mixing thread is stopped at its next block and waited for.
+    defer {
+      queue.close()
+      mixing.join()
+    }
     while let message = queue.take() {
       switch message {
       case .chunk(let chunk):

@@ -1,0 +1,24 @@
+import AudioTestSupport
+import Foundation
+import Testing
+
+/// No thread of a render outlives it: every thread Segue starts (each named `segue…`) is joined
+/// before the render returns, whether it finished, was cancelled (as Ctrl-C cancels it) or failed
+/// on the encoder. Each case runs `render-threads-probe` in a process of its own, which counts its
+/// own threads from `/proc` before, during and after, so no other test's threads are counted.
+@Suite struct RenderThreadsTests {
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")), arguments: [
+    ("finish", "finished"), ("cancel", "cancelled"), ("encoder-error", "No space left on device"),
+  ])
+  func noThreadOutlivesTheRender(mode: String, outcome: String) throws {
+    let folder = TemporaryFolder("segue-threads")
+    let probe = try SegueExecutable.url(named: "render-threads-probe")
+    let result = try runSegue(arguments: [mode], in: folder.path, through: [probe.path, folder.path])
+    let line = try #require(result.stderr.split(separator: "\n").last, "\(result.stderr)")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(result.stderr)")
+    #expect(report["before"] as? Int == 0)
+    #expect((report["during"] as? Int ?? 0) >= 3, "the render's threads were seen: \(report)")
+    #expect(report["after"] as? Int == 0, "\(report)")
+    #expect((report["outcome"] as? String)?.contains(outcome) == true, "\(report)")
+  }
+}
