@@ -122,10 +122,10 @@ public enum Renderer {
     return planning
   }
 
-  /// The facts of the request's inputs and overlays, through its cache: with the analysis pass
-  /// when levelling or automatic cues need it (levelling only for the tracks without gain tags,
-  /// when gains come from tags), the audible spans silence edits read, and the tempos beat
-  /// matching reads.
+  /// The facts of the request's inputs and overlays, through its cache, each input decoded at most
+  /// once: with the analysis pass when levelling or automatic cues need it (levelling only for the
+  /// tracks without gain tags, when gains come from tags), the audible spans silence edits read,
+  /// and the tempos beat matching reads.
   static func gatherFacts(_ request: RenderRequest) throws(RenderError) -> InputFacts {
     let loudness = request.mix.loudness
     let sources = request.inputs + request.overlays.map(\.input)
@@ -133,17 +133,16 @@ public enum Renderer {
     let silence = request.inputs.map { Editing.needs(for: $0, mix: request.mix) }
     let thresholds = Set(silence.flatMap(\.thresholds)).sorted()
     let analysesAll = (loudness.needsAnalysis && loudness.gainSource == .analysis) || silence.contains { $0.analysis }
-    let tempo = request.mix.needsTempo(request.inputs)
-    var gathered = try InputFacts.gather(
-      sources, needs: FactsNeeds(edges: edges, analysis: analysesAll, audibleThresholds: thresholds, tempo: tempo), cache: request.cache)
-    guard loudness.needsAnalysis && !analysesAll else { return gathered }
-    let untagged = request.inputs.indices.filter { TaggedLoudness(tags: gathered.facts[$0].info.tags) == nil }
-    let analysed = try InputFacts.gather(
-      untagged.map { sources[$0] }, needs: FactsNeeds(edges: edges, analysis: true, audibleThresholds: thresholds, tempo: tempo),
-      cache: request.cache)
-    for (slot, index) in untagged.enumerated() { gathered.facts[index] = analysed.facts[slot] }
-    gathered.notes += analysed.notes
-    return gathered
+    let needs = FactsNeeds(
+      edges: edges, analysis: analysesAll, audibleThresholds: thresholds, tempo: request.mix.needsTempo(request.inputs))
+    let analysesUntagged = loudness.needsAnalysis && !analysesAll
+    let tracks = request.inputs.count
+    return try InputFacts.gather(sources, needing: { index, info in
+      guard analysesUntagged, index < tracks, TaggedLoudness(tags: info.tags) == nil else { return needs }
+      var untagged = needs
+      untagged.analysis = true
+      return untagged
+    }, cache: request.cache)
   }
 
   /// The frames `range` covers, refusing ranges outside the mix.

@@ -41,6 +41,23 @@ import Testing
     #expect(abs(try LoudnessJudge.measure(plain.path).integrated - (decisions[1].loudnessLUFS ?? 0)) <= 0.1)
   }
 
+  /// With the tempo needed too (beat matching), an untagged track is decoded once for its tempo
+  /// and its loudness together, and a tagged one once, for its tempo alone.
+  @Test func anUntaggedTrackIsDecodedOnceForEverythingItNeeds() throws {
+    let fixture = MixFixture(sampleRate: Self.rate, channels: 2)
+    let plain = try Self.tone(fixture, "plain", frames: 154_327, amplitude: 0.1)
+    let tagged = fixture.folder.file("tagged.flac")
+    try FFmpegCLI.make(["-i", plain.path, "-metadata", "REPLAYGAIN_TRACK_GAIN=-2.50 dB", "-metadata", "REPLAYGAIN_TRACK_PEAK=0.5", tagged])
+    var mix = MixOptions(crossfade: 1.5, loudness: LoudnessOptions(targetLUFS: -20, scope: .track, gainSource: .tags))
+    mix.beatMatching.enabled = true
+    var request = RenderRequest(inputs: [InputSource(path: tagged), plain], outputPath: fixture.folder.file("out.wav"), mix: mix, cache: nil)
+    request.overwrite = true
+    let report = try Renderer.render(request)
+    #expect(report.levelling?.decisions.map(\.basis) == ["track", "track"])
+    #expect(FactsDecodes.count(for: tagged) == 1)
+    #expect(FactsDecodes.count(for: plain.path) == 1, "the untagged track was decoded again for its loudness")
+  }
+
   /// `--peak-policy cap`: a gain that would pass the ceiling is lowered until the true peak fits
   /// (so the track ends under its target, and the plan says by how much); nothing is limited.
   @Test func capLowersTheGainInsteadOfLimiting() throws {

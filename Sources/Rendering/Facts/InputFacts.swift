@@ -23,13 +23,26 @@ public struct InputFacts: Sendable {
   public static func gather(
     _ sources: [InputSource], needs: FactsNeeds, cache: FactsCache?, progress: (@Sendable (FactsProgress) -> Void)? = nil
   ) throws(RenderError) -> InputFacts {
+    try gather(sources, needing: { _, _ in needs }, cache: cache, progress: progress)
+  }
+
+  /// Probes every input's header, then gathers what `needing` asks for each input (by its place
+  /// among `sources` and its header: a track's loudness only where it has no loudness tags, say),
+  /// through `cache`; each input is decoded at most once.
+  static func gather(
+    _ sources: [InputSource], needing: (Int, AudioStreamInfo) -> FactsNeeds, cache: FactsCache?,
+    progress: (@Sendable (FactsProgress) -> Void)? = nil
+  ) throws(RenderError) -> InputFacts {
     let infos = try InputCheck.probeAll(sources)
     let seconds = infos.map { info in info.declaredFrameCount.map { Double($0) / Double(info.sampleRate) } }
     for index in sources.indices { progress?(FactsProgress(input: index, seconds: seconds[index])) }
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    let gathering = FactsGathering(cache: cache, needs: needs, partsPerInput: max(1, cores / max(1, sources.count)))
+    let gatherings = sources.indices.map { index in
+      FactsGathering(cache: cache, needs: needing(index, infos[index]), partsPerInput: max(1, cores / max(1, sources.count)))
+    }
     let results = ResultSlots<(SourceFacts, [String])>(count: sources.count)
     DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+      let gathering = gatherings[index]
       var notes: [String] = []
       let rate = Double(infos[index].sampleRate)
       let decoding = progress.map { report in
