@@ -16,7 +16,10 @@ import Testing
     let render = try SegueProcess(arguments: ["render", "long.flac", "-o", "mix.mp3"], in: fixture.path)
 
     let sawPartial = Self.waitForPartialFile(of: render, in: fixture)
+    // Stopped the moment its file appears, the render cannot finish before the signal lands,
+    // however fast the machine: the signal waits, and is the first thing it meets on resuming.
     render.send(signal)
+    render.send(SIGCONT)
     let result = try render.finish()
 
     #expect(sawPartial, "the render never wrote its hidden .partial file")
@@ -42,15 +45,19 @@ import Testing
     #expect(fixture.names().filter { $0.hasSuffix(".partial") }.isEmpty)
   }
 
-  /// Polls until the render's hidden temporary file (`.segue-<random>.partial`) exists;
-  /// false if the render ends first or takes more than 20 seconds to start writing.
+  /// Polls until the render's hidden temporary file (`.segue-<random>.partial`) exists, then stops
+  /// the render (SIGSTOP; the caller continues it); false if the render ends first or takes more
+  /// than 20 seconds to start writing.
   ///
   /// Synchronous on purpose: an `async` sleep would queue its wake-up behind every other test
   /// waiting for the cooperative pool, long enough for the render to finish first.
   private static func waitForPartialFile(of render: SegueProcess, in fixture: Fixture) -> Bool {
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline && render.isRunning {
-      if fixture.names().contains(where: { $0.hasPrefix(".segue-") && $0.hasSuffix(".partial") }) { return true }
+      if fixture.names().contains(where: { $0.hasPrefix(".segue-") && $0.hasSuffix(".partial") }) {
+        render.send(SIGSTOP)
+        return true
+      }
       Thread.sleep(forTimeInterval: 0.005)
     }
     return false
