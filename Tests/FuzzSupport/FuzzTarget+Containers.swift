@@ -24,6 +24,23 @@ extension FuzzTarget {
     }
   }
 
+  /// `MP4TagWriter.setFreeformTags`: a gapless tag and a ReplayGain tag set in the file (the
+  /// ReplayGain tags of any case removed first), then the audio track read back; the writer
+  /// rewrites the `moov` and may move the media, so a malformed file must be refused, never
+  /// written past its end.
+  public static func mp4TagWriter(seeds: [[UInt8]], folder: String) -> FuzzTarget {
+    let tags = [
+      MP4FreeformTag.gapless(ITunesGaplessInfo(priming: 2_112, padding: 317, length: 441_001)),
+      MP4FreeformTag(name: "replaygain_track_gain", value: "-7.31 dB"),
+    ]
+    return file(name: "MP4TagWriter", seeds: seeds, path: folder + "/fuzz-tags.m4a") { path in
+      FuzzOutcome.of { () throws(MP4Error) in
+        try MP4TagWriter.setFreeformTags(tags, removing: { $0.name.lowercased().hasPrefix("replaygain_") }, inFileAt: path)
+        return try MP4File.audioTrackFields(at: path)
+      }
+    }
+  }
+
   /// `WAVFormatFacts.read(path:)` and the span its `fact` chunk gives.
   public static func wav(seeds: [[UInt8]], folder: String) -> FuzzTarget {
     file(name: "WAVFormatFacts", seeds: seeds, path: folder + "/fuzz.wav") { path in
@@ -31,9 +48,12 @@ extension FuzzTarget {
     }
   }
 
-  /// All three, from `seeds`.
+  /// The three readers and the MP4 tag writer, from `seeds`.
   public static func containerReaders(_ seeds: MediaSeeds, folder: String) -> [FuzzTarget] {
-    [mp3(seeds: seeds.mp3, folder: folder), mp4(seeds: seeds.mp4, folder: folder), wav(seeds: seeds.wav, folder: folder)]
+    [
+      mp3(seeds: seeds.mp3, folder: folder), mp4(seeds: seeds.mp4, folder: folder), mp4TagWriter(seeds: seeds.mp4, folder: folder),
+      wav(seeds: seeds.wav, folder: folder),
+    ]
   }
 
   private static func file(
