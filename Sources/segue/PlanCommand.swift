@@ -20,32 +20,8 @@ struct PlanCommand: ParsableCommand {
       valueName: "file"))
   var output: String?
 
-  @OptionGroup(title: "Transitions")
-  var mix: MixFlags
-
-  @OptionGroup(title: "Loudness")
-  var loudness: LoudnessFlags
-
-  @OptionGroup(title: "Silence and cue points")
-  var silence: SilenceFlags
-
-  @OptionGroup(title: "Beat matching and bass swaps")
-  var beats: BeatMatchFlags
-
-  @OptionGroup(title: "Fitting to a length")
-  var fit: FitFlags
-
-  @OptionGroup(title: "Facts cache")
-  var cache: CacheFlags
-
-  @OptionGroup(title: "Damaged inputs")
-  var tolerance: ToleranceFlags
-
-  @Flag(help: "Plan a mix far longer than its tracks (a gap over 10 minutes, or more than twice their length plus 10 minutes).")
-  var allowLong = false
-
-  @OptionGroup(title: "Output format")
-  var format: OutputFormatOptions
+  @OptionGroup
+  var choices: MixRequestFlags
 
   @Flag(help: "Print JSON instead of a table.")
   var json = false
@@ -56,13 +32,7 @@ struct PlanCommand: ParsableCommand {
   func run() throws {
     FFmpegLogLevel.quiet.apply()
     do {
-      var request = try RenderRequest(
-        arguments: inputs, outputPath: output ?? "", choices: try beats.choices(into: silence.choices(into: loudness.choices(into: mix.choices()))))
-      request.output = try format.options()
-      request.cache = cache.cache
-      request.tolerate(tolerance.tolerance)
-      request.allowLong = allowLong
-      request.fit = try fit.request()
+      let request = try choices.request(inputs: inputs, outputPath: output ?? "")
       let mixPlan = try Renderer.plan(request)
       let report = PlanReport(mixPlan)
       print(json ? report.json() : report.table())

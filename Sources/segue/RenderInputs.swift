@@ -13,43 +13,14 @@ struct RenderInputs: ParsableArguments {
   var output: String { target.output }
   var overwrite: Bool { target.overwrite }
 
-  @OptionGroup(title: "Transitions")
-  var mix: MixFlags
-
-  @OptionGroup(title: "Loudness")
-  var loudness: LoudnessFlags
-
-  @OptionGroup(title: "Silence and cue points")
-  var silence: SilenceFlags
-
-  @OptionGroup(title: "Beat matching and bass swaps")
-  var beats: BeatMatchFlags
-
-  @OptionGroup(title: "Fitting to a length")
-  var fit: FitFlags
-
-  @OptionGroup(title: "Facts cache")
-  var cache: CacheFlags
-
-  @OptionGroup(title: "Damaged inputs")
-  var tolerance: ToleranceFlags
-
-  @Flag(help: "Render a mix far longer than its tracks (a gap over 10 minutes, or more than twice their length plus 10 minutes).")
-  var allowLong = false
-
-  @OptionGroup(title: "Output format")
-  var format: OutputFormatOptions
+  @OptionGroup
+  var choices: MixRequestFlags
 
   /// The render request the options describe.
   func request(verify: Bool = true) throws -> RenderRequest {
-    var request = try RenderRequest(arguments: inputs, outputPath: output, choices: try beats.choices(into: silence.choices(into: loudness.choices(into: mix.choices()))))
-    request.output = try format.options()
+    var request = try choices.request(inputs: inputs, outputPath: output)
     request.overwrite = overwrite
     request.verify = verify
-    request.cache = cache.cache
-    request.tolerate(tolerance.tolerance)
-    request.allowLong = allowLong
-    request.fit = try fit.request()
     return request
   }
 }
