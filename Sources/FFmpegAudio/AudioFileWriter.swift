@@ -68,7 +68,7 @@ public final class AudioFileWriter {
   }
 
   /// Appends a chunk of PCM in `inputFormat`.
-  public func write(_ chunk: PCMChunk) throws {
+  public func write(_ chunk: some PCMPlanes) throws {
     var consumed = 0
     while consumed < chunk.frameCount {
       if filled == 0 { try encoder.allocate(frame, count: inputFormat.frameSize) }
@@ -106,14 +106,12 @@ public final class AudioFileWriter {
     try MP4TagWriter.setFreeformTags([.gapless(info)], inFileAt: muxer.path)
   }
 
-  private func copy(_ chunk: PCMChunk, from start: Int, count: Int) {
+  private func copy(_ chunk: some PCMPlanes, from start: Int, count: Int) {
     let planeFrameBytes = inputFormat.bytesPerSample * (inputFormat.isPlanar ? 1 : inputFormat.layout.channelCount)
-    for (index, plane) in chunk.planes.enumerated() {
+    for index in 0..<chunk.planeCount {
       let destination = frame.pointer.pointee.extended_data[index]! + filled * planeFrameBytes
-      plane.withUnsafeBytes { source in
-        let from = source.baseAddress! + start * planeFrameBytes
-        destination.update(from: from.assumingMemoryBound(to: UInt8.self), count: count * planeFrameBytes)
-      }
+      let source = chunk.plane(index).baseAddress! + start * planeFrameBytes
+      destination.update(from: source.assumingMemoryBound(to: UInt8.self), count: count * planeFrameBytes)
     }
   }
 

@@ -66,13 +66,11 @@ public struct EncoderInputFormat: Sendable, Equatable {
   }
 }
 
-/// PCM in an encoder's input format: one byte array per plane, `frameCount` sample frames long.
-public struct PCMChunk: Sendable {
-  public var frameCount: Int
-  public var planes: [[UInt8]]
-
-  public init(frameCount: Int, planes: [[UInt8]]) {
-    self.frameCount = frameCount
-    self.planes = planes
-  }
+/// PCM in an encoder's input format: `planeCount` planes of bytes (every channel interleaved in
+/// one plane when the format is not planar), `frameCount` sample frames long.
+public protocol PCMPlanes {
+  var frameCount: Int { get }
+  var planeCount: Int { get }
+  /// Plane `index`'s bytes, valid while the planes are.
+  func plane(_ index: Int) -> UnsafeRawBufferPointer
 }

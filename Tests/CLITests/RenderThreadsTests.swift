@@ -22,3 +22,22 @@ import Testing
     #expect((report["outcome"] as? String)?.contains(outcome) == true, "\(report)")
   }
 }
+
+/// No buffer is allocated per block: the same mix three times as long allocates no more block
+/// buffers than its pools hold at most (what their queues hold: 64 chunks to the encoder, 48
+/// blocks to the output meter), so once they are full every block reuses one. In a process of its
+/// own, like the thread counts.
+@Suite struct RenderBuffersTests {
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")))
+  func aLongerRenderAllocatesNoMoreBuffers() throws {
+    let folder = TemporaryFolder("segue-buffers")
+    let probe = try SegueExecutable.url(named: "render-threads-probe")
+    let result = try runSegue(arguments: ["buffers"], in: folder.path, through: [probe.path, folder.path])
+    let line = try #require(result.stderr.split(separator: "\n").last, "\(result.stderr)")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(result.stderr)")
+    let (short, long) = (try #require(report["short"] as? Int), try #require(report["long"] as? Int))
+    let (shortFrames, longFrames) = (try #require(report["shortFrames"] as? Int), try #require(report["longFrames"] as? Int))
+    #expect((longFrames - shortFrames) / 4096 >= 400, "the longer render's extra blocks: \(report)")
+    #expect(long - short <= 32, "a longer render allocated \(long - short) more buffers: \(report)")
+  }
+}

@@ -1,10 +1,13 @@
 // render-threads-probe: renders in this process and counts its threads named `segue…` (every
-// thread Segue starts) before, during and after, to show no thread of a render outlives it.
-// Run by `RenderThreadsTests`, one process per mode, so no other test's threads are counted.
+// thread Segue starts) before, during and after, to show no thread of a render outlives it, and
+// the block buffers its pools have allocated when three quarters of the output are written and at
+// the end, to show a running render allocates none per block once its pools are full. Run by `RenderThreadsTests`, one process per mode, so no
+// other test's threads or buffers are counted.
 //
 //   render-threads-probe FOLDER finish|cancel|encoder-error
 //
-// Prints one JSON object: {"mode", "before", "during", "after", "outcome"}.
+// Prints one JSON object: {"mode", "before", "during", "after", "outcome",
+// "buffersAtThreeQuarters", "buffersAtEnd"}.
 import FFmpegAudio
 import Foundation
 import Rendering
@@ -21,9 +24,10 @@ func segueThreads() -> Int {
 /// A small mix that starts every kind of thread: two tracks at two rates (a resampled run), levelled
 /// (the analysis pass's loudness and tempo threads), stretched to a length (read-ahead threads),
 /// encoded while it is mixed (the mixing thread).
-func request(in folder: String, output: String) throws -> RenderRequest {
-  let tracks = try [(44_100, 97_003), (48_000, 101_009)].enumerated().map { index, track in
-    let path = "\(folder)/t\(index).flac"
+func request(in folder: String, output: String, times: Int = 1, stretched: Bool = true) throws -> RenderRequest {
+  let tracks = try [(44_100, 529_203), (48_000, 577_009)].enumerated().map { index, track in
+    let track = (track.0, track.1 * times)
+    let path = "\(folder)/t\(index)x\(times).flac"
     var seed = UInt64(index + 1)
     let noise = (0..<(2 * track.1)).map { _ in
       seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -35,7 +39,7 @@ func request(in folder: String, output: String) throws -> RenderRequest {
   var mix = MixOptions(crossfade: 0.5)
   mix.loudness.targetLUFS = -16
   var request = RenderRequest(inputs: tracks, outputPath: output, mix: mix, overwrite: true, cache: nil)
-  request.fit = FitRequest(seconds: 4.321)
+  if stretched { request.fit = FitRequest(seconds: 21.7 * Double(times)) }
   return request
 }
 
@@ -49,6 +53,7 @@ FFmpegLogLevel.quiet.apply()
 let before = segueThreads()
 // The most threads seen at once while the render runs, sampled every half millisecond.
 let during = Mutex(0)
+var extra: [String: Int] = [:]
 let sampling = Atomic(true)
 Thread.detachNewThread {
   while sampling.load(ordering: .relaxed) {
@@ -62,6 +67,15 @@ do {
   switch mode {
   case "finish":
     _ = try Renderer.render(try request(in: folder, output: "\(folder)/mix.mp3"))
+    outcome = "finished"
+  case "buffers":
+    for (name, times) in [("short", 1), ("long", 3)] {
+      let made = try request(in: folder, output: "\(folder)/mix.mp3", times: times, stretched: false)
+      let before = RenderBuffers.allocatedCount
+      let report = try Renderer.render(made)
+      extra[name] = RenderBuffers.allocatedCount - before
+      extra[name + "Frames"] = Int(report.outputFrameCount)
+    }
     outcome = "finished"
   case "cancel":
     let job = RenderJob.start(try request(in: folder, output: "\(folder)/mix.mp3"))
@@ -84,5 +98,6 @@ do {
   outcome = "\(error)"
 }
 sampling.store(false, ordering: .relaxed)
-let report: [String: Any] = ["mode": mode, "before": before, "during": during.withLock { $0 }, "after": segueThreads(), "outcome": outcome]
+var report: [String: Any] = ["mode": mode, "before": before, "during": during.withLock { $0 }, "after": segueThreads(), "outcome": outcome]
+for (key, value) in extra { report[key] = value }
 FileHandle.standardError.write(try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]) + Data("\n".utf8))

@@ -11,8 +11,11 @@ import Foundation
 final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
   // @unchecked: every stored property is touched only while `condition` is locked.
   private let condition = NSCondition()
-  private var elements: [Element] = []
+  /// A ring of `capacity` slots: the elements waiting from `head` on, `count` of them. A taken
+  /// element's slot is emptied at once, so the queue keeps nothing alive that it handed out.
+  private var slots: [Element?]
   private var head = 0
+  private var count = 0
   private var isClosed = false
   private var isFinished = false
   private let capacity: Int
@@ -21,9 +24,9 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
   init(capacity: Int) {
     precondition(capacity >= 2, "a bounded queue needs room for two elements")
     self.capacity = capacity
+    slots = Array(repeating: nil, count: capacity)
   }
 
-  private var count: Int { elements.count - head }
   /// How full the queue is when a waiting side is woken.
   private var halfFull: Int { capacity / 2 }
 
@@ -33,7 +36,8 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     defer { condition.unlock() }
     while count >= capacity && !isClosed { condition.wait() }
     guard !isClosed else { return false }
-    elements.append(element)
+    slots[(head + count) % capacity] = element
+    count += 1
     if count == halfFull { condition.broadcast() }
     return true
   }
@@ -67,12 +71,9 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     defer { condition.unlock() }
     while count == 0 && !isFinished && !isClosed { condition.wait() }
     guard !isClosed, count > 0 else { return nil }
-    let element = elements[head]
-    head += 1
-    if head > capacity && head * 2 > elements.count {
-      elements.removeFirst(head)
-      head = 0
-    }
+    let element = slots[head].take()!
+    head = (head + 1) % capacity
+    count -= 1
     if count == halfFull { condition.broadcast() }
     return element
   }

@@ -107,7 +107,7 @@ struct TimelineStreamer: Sendable {
     var nextEdge = 0
     var readers: [ClipReader] = []
     var nextClip = 0
-    var held = LookaheadQueue(lookaheadFrames: bus.lookaheadFrames, channels: channels)
+    let held = LookaheadQueue(lookaheadFrames: bus.lookaheadFrames, channels: channels)
     var position = max(0, range.lowerBound - bus.primingFrames)
     var stretchingAhead: [Int: ClipReader] = [:]
     var nextStretched = 0
@@ -141,8 +141,10 @@ struct TimelineStreamer: Sendable {
       held.append(UnsafeBufferPointer(rebasing: mix[0..<(frames * channels)]), firstFrame: position, exact: exact)
       position = blockEnd
       readers.removeAll { $0.clip.end <= position }
-      while var next = held.next(mixEnded: position >= mixEnd) {
-        try pass(&next.block, upcoming: next.upcoming, of: range, bus: &bus, converter: converter, into: queue)
+      while let next = held.next(mixEnded: position >= mixEnd) {
+        try held.withUpcoming { (upcoming) throws(RenderError) in
+          try pass(next, upcoming: upcoming, of: range, bus: &bus, converter: converter, into: queue)
+        }
       }
     }
   }
@@ -169,25 +171,17 @@ struct TimelineStreamer: Sendable {
   /// Runs one mixed block through the bus: heard only, before `range`; processed and sent, inside
   /// it; past it (frames mixed only for the bus to see ahead), dropped.
   private func pass(
-    _ mixed: inout LookaheadQueue.MixedBlock, upcoming: [Float], of range: Range<Int64>, bus: inout BusChain,
+    _ mixed: LookaheadQueue.MixedBlock, upcoming: UnsafeBufferPointer<Float>, of range: Range<Int64>, bus: inout BusChain,
     converter: PCMConverter, into queue: BoundedQueue<StreamerMessage>
   ) throws(RenderError) {
     guard mixed.firstFrame < range.upperBound else { return }
-    let (firstFrame, exact) = (mixed.firstFrame, mixed.exact)
-    let chunk = mixed.samples.withUnsafeMutableBufferPointer { samples in
-      upcoming.withUnsafeBufferPointer { upcoming in
-        let block = BusBlock(
-          samples: samples, firstFrame: firstFrame, part: range, channels: format.layout.channelCount, upcoming: upcoming)
-        if firstFrame < range.lowerBound {
-          bus.prime(block)
-          return nil as PCMChunk?
-        }
-        let changed = bus.process(block)
-        // Dither is seeded by the position on the timeline, so any part renders as in the whole.
-        return converter.convert(UnsafeBufferPointer(samples), firstFrame: firstFrame, dither: !exact || changed)
-      }
-    }
-    if let chunk, !queue.put(.chunk(chunk)) { throw .cancelled }
+    let (samples, firstFrame) = (mixed.samples.samples, mixed.firstFrame)
+    let block = BusBlock(samples: samples, firstFrame: firstFrame, part: range, channels: format.layout.channelCount, upcoming: upcoming)
+    if firstFrame < range.lowerBound { return bus.prime(block) }
+    let changed = bus.process(block)
+    // Dither is seeded by the position on the timeline, so any part renders as in the whole.
+    let chunk = converter.convert(UnsafeBufferPointer(samples), firstFrame: firstFrame, dither: !mixed.exact || changed)
+    if !queue.put(.chunk(chunk)) { throw .cancelled }
   }
 
   /// Sends `frames` frames of digital silence.

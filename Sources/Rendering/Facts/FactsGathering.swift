@@ -117,9 +117,10 @@ struct FactsGathering {
     } : nil
     let thresholds = needs.audibleThresholds
     let spans = thresholds.isEmpty ? nil : AudibleSpansFinder(sampleRate: rate, channelCount: channels, thresholdsDB: thresholds)
+    let pool = SampleBlockPool()
     while let block = try reader.nextBlock() {
       if loudness != nil || tempo != nil {
-        let copy = Array(block)
+        let copy = pool.block(copying: block)
         loudness?.add(copy)
         tempo?.add(copy)
       }
@@ -137,13 +138,14 @@ struct FactsGathering {
       analysis: loudness.flatMap { $0.finish(); return analyzer?.finish() }, audible: spans?.finish(), tempo: tempo?.finish())
   }
 
-  /// A listener of the decoded blocks on a thread of its own, handed a copy of each: the loudness
+  /// A listener of the decoded blocks on a thread of its own, handed a copy of each (in a buffer
+  /// used again once both listeners are done with it): the loudness
   /// meter and the tempo tracker, the pass's two heaviest, run beside the decoding (with the
   /// peaks, edges and silences) and each other.
   private static func onThread<Outcome>(
     _ name: String, add: @escaping (UnsafeBufferPointer<Float>) -> Void, finish: @escaping () -> Outcome
-  ) -> BackgroundWorker<[Float], Outcome> {
-    BackgroundWorker(name: name, capacity: 16, work: { block in block.withUnsafeBufferPointer(add) }, conclude: finish)
+  ) -> BackgroundWorker<SampleBlock, Outcome> {
+    BackgroundWorker(name: name, capacity: 16, work: { block in add(UnsafeBufferPointer(block.samples)) }, conclude: finish)
   }
 
   /// Decodes only the first and last seconds, where the file can be entered exactly; nil where

@@ -9,6 +9,10 @@ import FFmpegAudio
 /// same render always gives the same bytes.
 struct PCMConverter {
   let format: EncoderInputFormat
+  /// The chunks' buffers, used again once the encoder has taken each.
+  private let pool = BufferPool<UInt8>()
+
+  init(format: EncoderInputFormat) { self.format = format }
 
   /// Converts `samples`, whose first sample frame sits at `firstFrame` in the output.
   func convert(_ samples: UnsafeBufferPointer<Float>, firstFrame: Int64, dither: Bool) -> PCMChunk {
@@ -16,14 +20,13 @@ struct PCMConverter {
     let frames = samples.count / channels
     let planeCount = format.isPlanar ? channels : 1
     let planeBytes = frames * format.bytesPerSample * (format.isPlanar ? 1 : channels)
-    var planes = [[UInt8]](repeating: [], count: planeCount)
-    for plane in 0..<planeCount {
-      planes[plane] = [UInt8](unsafeUninitializedCapacity: planeBytes) { bytes, count in
-        fill(bytes, plane: plane, from: samples, firstFrame: firstFrame, dither: dither)
-        count = planeBytes
+    let bytes = pool.block(count: planeCount * planeBytes) { bytes in
+      for plane in 0..<planeCount {
+        let start = plane * planeBytes
+        fill(UnsafeMutableBufferPointer(rebasing: bytes[start..<(start + planeBytes)]), plane: plane, from: samples, firstFrame: firstFrame, dither: dither)
       }
     }
-    return PCMChunk(frameCount: frames, planes: planes)
+    return PCMChunk(frameCount: frames, planeCount: planeCount, bytes: bytes)
   }
 
   /// Writes one output plane: every channel when interleaved, channel `plane` when planar.
@@ -83,4 +86,16 @@ struct Quantizer {
 
   /// Noise with a triangular distribution on (-1, 1), in 65,536ths, a pure function of `index`.
   static func triangularNoise(_ index: UInt64) -> Int32 { segue_triangular_noise(index) }
+}
+
+/// PCM in an encoder's input format, its planes one after another in one pooled buffer.
+struct PCMChunk: PCMPlanes, Sendable {
+  let frameCount: Int
+  let planeCount: Int
+  let bytes: PooledBuffer<UInt8>
+
+  func plane(_ index: Int) -> UnsafeRawBufferPointer {
+    let planeBytes = bytes.samples.count / planeCount
+    return UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: bytes.samples[(index * planeBytes)..<((index + 1) * planeBytes)]))
+  }
 }

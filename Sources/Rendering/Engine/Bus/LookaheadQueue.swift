@@ -1,9 +1,10 @@
 /// Mixed blocks held back until the bus has the frames after them that it must see (its
-/// look-ahead); with no look-ahead each block leaves as soon as it is mixed.
-struct LookaheadQueue {
+/// look-ahead); with no look-ahead each block leaves as soon as it is mixed. Blocks and the
+/// frames after them are kept in buffers used again, block after block.
+final class LookaheadQueue {
   /// A block as it came from the mixer.
   struct MixedBlock {
-    var samples: [Float]
+    let samples: SampleBlock
     let firstFrame: Int64
     /// True when the block holds source samples bit for bit (no dither needed unless a stage changes it).
     let exact: Bool
@@ -14,30 +15,39 @@ struct LookaheadQueue {
   private var blocks: [MixedBlock] = []
   /// Frames held in every block but the first.
   private var framesAfterFirst = 0
+  private let pool = SampleBlockPool()
+  /// The frames after the block handed out last.
+  private var upcoming: [Float] = []
 
   init(lookaheadFrames: Int, channels: Int) {
     self.lookaheadFrames = lookaheadFrames
     self.channels = channels
+    upcoming.reserveCapacity(lookaheadFrames * channels)
   }
 
-  mutating func append(_ samples: UnsafeBufferPointer<Float>, firstFrame: Int64, exact: Bool) {
+  func append(_ samples: UnsafeBufferPointer<Float>, firstFrame: Int64, exact: Bool) {
     if !blocks.isEmpty { framesAfterFirst += samples.count / channels }
-    blocks.append(MixedBlock(samples: Array(samples), firstFrame: firstFrame, exact: exact))
+    blocks.append(MixedBlock(samples: pool.block(copying: samples), firstFrame: firstFrame, exact: exact))
   }
 
-  /// The oldest block and the frames after it, once the look-ahead is mixed (or, when `mixEnded`,
-  /// whatever there is); nil while it must wait.
-  mutating func next(mixEnded: Bool) -> (block: MixedBlock, upcoming: [Float])? {
+  /// The oldest block, once the look-ahead is mixed (or, when `mixEnded`, whatever there is); nil
+  /// while it must wait. `upcoming` then gives the frames after it.
+  func next(mixEnded: Bool) -> MixedBlock? {
     guard !blocks.isEmpty, mixEnded || framesAfterFirst >= lookaheadFrames else { return nil }
     let block = blocks.removeFirst()
-    var upcoming: [Float] = []
+    upcoming.removeAll(keepingCapacity: true)
     if lookaheadFrames > 0 {
-      upcoming.reserveCapacity(lookaheadFrames * channels)
       for later in blocks where upcoming.count < lookaheadFrames * channels {
-        upcoming += later.samples.prefix(lookaheadFrames * channels - upcoming.count)
+        upcoming += later.samples.samples.prefix(lookaheadFrames * channels - upcoming.count)
       }
     }
-    framesAfterFirst -= blocks.first.map { $0.samples.count / channels } ?? 0
-    return (block, upcoming)
+    framesAfterFirst -= blocks.first.map { $0.samples.samples.count / channels } ?? 0
+    return block
+  }
+
+  /// Runs `body` on the frames after the block `next` handed out last.
+  func withUpcoming<Result, Failure: Error>(_ body: (UnsafeBufferPointer<Float>) throws(Failure) -> Result) throws(Failure) -> Result {
+    let upcoming = self.upcoming
+    return try upcoming.withUnsafeBufferPointer { (frames) throws(Failure) -> Result in try body(frames) }
   }
 }
