@@ -70,7 +70,7 @@ final class ClipReader {
   deinit { bands.deallocate() }
 
   /// True while a stretched clip's stretching thread is still at work.
-  var isStretching: Bool { (reader as? StretchedSamples)?.isStretching ?? false }
+  var isStretching: Bool { reader.isStretching }
 
   /// True when the next `frames` frames pass through untouched: exact source samples (no
   /// splice's crossfade) at a factor of exactly 1.
@@ -252,6 +252,13 @@ protocol ClipSamples: AnyObject {
   var framesDelivered: Int64 { get }
   /// True when every sample is a decoded sample unchanged.
   var copiesSamplesExactly: Bool { get }
+  /// True while a thread of its own is still stretching the samples.
+  var isStretching: Bool { get }
+}
+
+extension ClipSamples {
+  /// Most sources stretch nothing.
+  var isStretching: Bool { false }
 }
 
 extension AudioFileReader: ClipSamples {}

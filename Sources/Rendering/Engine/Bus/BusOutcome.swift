@@ -10,7 +10,6 @@ struct BusOutcome: Sendable {
 extension BusChain {
   /// The notes of every stage and the output meter's measurement (its `finish` called once).
   func outcome() -> BusOutcome {
-    let meter = stages.first { $0 is OutputMeter } as? OutputMeter
-    return BusOutcome(notes: notes, output: meter?.finish())
+    BusOutcome(notes: notes, output: stages.lazy.compactMap { $0.finishMeasuring() }.first)
   }
 }

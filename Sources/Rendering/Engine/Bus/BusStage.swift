@@ -1,3 +1,5 @@
+import Analysis
+
 /// A stage on the mix bus, between the mix and the quantizer: a limiter, a meter, a clip guard.
 ///
 /// Stages see the mix block by block in timeline order. A part of the mix (a range, a preview)
@@ -25,6 +27,10 @@ protocol BusStage {
 
   /// Timeline positions where a block must end, so that blocks the stage leaves alone stay exact.
   var blockEdges: [Int64] { get }
+
+  /// What the stage measured of the output, once every block has passed; nil for a stage that
+  /// measures nothing. Called once.
+  func finishMeasuring() -> ProgrammeLoudness?
 }
 
 extension BusStage {
@@ -35,6 +41,8 @@ extension BusStage {
   var lookaheadFrames: Int { 0 }
   /// A stage that touches every block, or none, needs no edges of its own.
   var blockEdges: [Int64] { [] }
+  /// Most stages measure nothing.
+  func finishMeasuring() -> ProgrammeLoudness? { nil }
 }
 
 /// The bus's stages, in order.

@@ -27,5 +27,5 @@ struct OutputMeter: BusStage {
   var notes: [String] { [] }
 
   /// What was measured, once every block has been; call once, after the last block.
-  func finish() -> ProgrammeLoudness? { worker?.finish() }
+  func finishMeasuring() -> ProgrammeLoudness? { worker?.finish() }
 }
