@@ -1,0 +1,71 @@
+import CFFmpegShim
+
+/// Damage: packets that fail to decode, samples that are not numbers, and the silence that stands in for what was lost.
+extension AudioFileReader {
+  /// Samples that are not numbers (NaN or infinite), which only a floating-point source can hold,
+  /// are damage: refused naming where the first is, or, where `tolerance` allows, made silence
+  /// and listed with the damage (each block's first to last such frame, in source frames).
+  func passNonNumbers(in frames: Int) throws {
+    let samples = buffer.storage[..<(frames * output.channelCount)]
+    // The largest magnitude as bits: infinity's and NaN's are above every finite value's.
+    guard samples.reduce(0, { max($0, $1.bitPattern & 0x7fff_ffff) }) >= Float.infinity.bitPattern else { return }
+    let bad = samples.indices.filter { !samples[$0].isFinite }
+    let sourceFrame = { (index: Int) in
+      Self.convertedLength(self.framesDelivered + Int64(index / self.output.channelCount), from: self.output.sampleRate, to: self.info.sampleRate)
+    }
+    guard tolerance.damaged else {
+      throw AudioFileError.notANumber(path: demuxer.path, atFrame: sourceFrame(bad[0]), sampleRate: info.sampleRate)
+    }
+    for index in bad { buffer.storage[index] = 0 }
+    damagedRanges.append(sourceFrame(bad[0])..<(sourceFrame(bad[bad.count - 1]) + 1))
+  }
+
+  /// True when `error` is the decoder failing on tags or stray bytes after the last whole frame:
+  /// the audio has ended. They come in a packet of their own, or (FLAC's parser) with the last
+  /// frame's, whose remainder the decoder then fails on when asked for the next frame.
+  func endsTheAudio(_ error: FFmpegError) -> Bool {
+    error.isInvalidData && demuxer.isAtEndOfFile && audioIsComplete
+  }
+
+  /// True when all the audio the file holds has been decoded: the stated length is reached, or
+  /// the last whole frame was (what follows is tags or stray bytes). A file that states less than
+  /// it holds (FLACs joined byte for byte) ends at the first frame past its stated length that
+  /// fails to decode, as a file with tags after its audio does.
+  var audioIsComplete: Bool {
+    info.endsWithWholeFrame == true || (trimLimit ?? info.declaredFrameCount).map { sourceFramesDecoded >= $0 } ?? false
+  }
+
+  /// Notes damage where `tolerance` allows decoding through it (the packet is dropped); else throws
+  /// naming where it is.
+  func passDamage(_ error: FFmpegError) throws {
+    guard tolerance.damaged, error.isInvalidData else {
+      throw AudioFileError.undecodable(path: demuxer.path, atFrame: sourceFramesDecoded, sampleRate: info.sampleRate, cause: error)
+    }
+    if damageStart == nil { damageStart = sourceFramesDecoded }
+  }
+
+  /// After damage, places the frame just decoded by its timestamp: the frames lost before it
+  /// become silence, and the frame waits for them. True when the frame is held rather than to be
+  /// converted now.
+  func placeAfterDamage() -> Bool {
+    guard let start = damageStart else { return false }
+    damageStart = nil
+    guard let decodedStart = decodedFrameStart, trimLimit.map({ decodedStart < $0 }) ?? true else {
+      damagedRanges.append(start..<start)
+      return false
+    }
+    let lost = max(0, decodedStart - sourceFramesDecoded)
+    damagedRanges.append(start..<(sourceFramesDecoded + lost))
+    guard lost > 0 else { return false }
+    silenceToInsert = lost
+    holdsDecodedFrame = true
+    return true
+  }
+
+  /// Puts out the next stretch of silence that stands in for damaged packets.
+  func convertSilence() throws -> UnsafeBufferPointer<Float>? {
+    let count = Int(min(silenceToInsert, 65_536))
+    silenceToInsert -= Int64(count)
+    return try convert(try decoder.silence(frames: count), first: 0, count: count)
+  }
+}
