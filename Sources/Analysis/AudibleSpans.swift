@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 
 /// Where a signal is audible at one threshold: 10 ms windows whose RMS (over all their channels)
@@ -124,7 +125,7 @@ public final class AudibleSpansFinder {
     frame = origin
     self.origin = origin
     windowFrames = AudibleSpans.windowFrames(sampleRate: sampleRate)
-    minimumGap = max(Int64(windowFrames), Int64((AudibleSpans.minimumGapSeconds * Double(sampleRate)).rounded()))
+    minimumGap = max(Int64(windowFrames), SampleFrames.count(inSeconds: AudibleSpans.minimumGapSeconds, at: sampleRate))
     trackers = thresholdsDB.map { Tracker(thresholdDB: $0, threshold: pow(10, $0 / 10), magnitude: Float(pow(10, $0 / 20))) }
     loudSamples = Array(repeating: nil, count: thresholdsDB.count)
   }

@@ -1,3 +1,5 @@
+import Composition
+
 /// A position in a file as a playlist writes it: seconds, or CD frames (1/75 s) from a cue sheet.
 public enum PlaylistTime: Sendable, Equatable, Comparable {
   /// Seconds, as M3U, PLS, XSPF and native playlists write them.
@@ -21,7 +23,7 @@ public enum PlaylistTime: Sendable, Equatable, Comparable {
   /// 640 samples per CD frame).
   public func frames(at sampleRate: Int) -> Int64 {
     switch self {
-    case .seconds(let seconds): Int64((seconds * Double(sampleRate)).rounded())
+    case .seconds(let seconds): SampleFrames.count(inSeconds: seconds, at: sampleRate)
     case .cdFrames(let frames): (frames * Int64(sampleRate) + Self.cdFramesPerSecond / 2) / Self.cdFramesPerSecond
     }
   }

@@ -77,5 +77,5 @@ public struct AudioComposition: Sendable {
     return try Renderer.render(prepared, selection: .whole(timeline), request: request, cancellation: cancellation, progress: progress)
   }
 
-  private func frames(_ seconds: Double) -> Int64 { Int64((seconds * Double(sampleRate)).rounded()) }
+  private func frames(_ seconds: Double) -> Int64 { SampleFrames.count(inSeconds: seconds, at: sampleRate) }
 }

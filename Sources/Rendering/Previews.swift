@@ -20,8 +20,7 @@ public enum Previews {
     request.edgeFade = edgeFade
     let prepared = try Renderer.prepare(request)
     let timeline = prepared.plan.timeline
-    let rate = Double(timeline.sampleRate)
-    let contextFrames = Int64((context * rate).rounded())
+    let contextFrames = SampleFrames.count(inSeconds: context, at: timeline.sampleRate)
     let items = timeline.items
     let regions = zip(items, items.dropFirst()).map { outgoing, incoming in
       max(0, min(incoming.start, outgoing.end) - contextFrames)..<min(timeline.frameCount, max(incoming.start, outgoing.end) + contextFrames)
@@ -30,7 +29,7 @@ public enum Previews {
     let names = TrackList(plan: prepared.plan, inputs: prepared.inputs.sources, infos: prepared.inputs.infos).tracks.map { $0.text(.standard) }
     let titles = regions.indices.map { "\($0 + 1): \(names[$0]) → \(names[$0 + 1])" }
     if !separateFiles {
-      let selection = OutputSelection(segments: regions, pauseFrames: Int64((pause * rate).rounded()))
+      let selection = OutputSelection(segments: regions, pauseFrames: SampleFrames.count(inSeconds: pause, at: timeline.sampleRate))
       var titled = request
       titled.partTitles = titles
       return [try Renderer.render(prepared, selection: selection, request: titled, cancellation: cancellation)]

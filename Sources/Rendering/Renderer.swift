@@ -106,7 +106,7 @@ public enum Renderer {
       let target = InputSource(path: path)
       do {
         if let seconds = try VideoDuration.seconds(of: path) {
-          matched = Int64((seconds * Double(sampleRate)).rounded())
+          matched = SampleFrames.count(inSeconds: seconds, at: sampleRate)
           source = "the length of \(target.label)'s video, \(seconds) s"
         }
       } catch {
@@ -147,9 +147,8 @@ public enum Renderer {
 
   /// The frames `range` covers, refusing ranges outside the mix.
   private static func outputSelection(_ range: TimeRange, of timeline: Timeline) throws(RenderError) -> OutputSelection {
-    let rate = Double(timeline.sampleRate)
-    let start = Int64(((range.from ?? 0) * rate).rounded())
-    let end = min(timeline.frameCount, range.to.map { Int64(($0 * rate).rounded()) } ?? timeline.frameCount)
+    let start = SampleFrames.count(inSeconds: range.from ?? 0, at: timeline.sampleRate)
+    let end = min(timeline.frameCount, range.to.map { SampleFrames.count(inSeconds: $0, at: timeline.sampleRate) } ?? timeline.frameCount)
     let length = TimeFormat.clock(frames: timeline.frameCount, sampleRate: timeline.sampleRate)
     guard start < timeline.frameCount else {
       throw .options("--from \(TimeFormat.clock(frames: start, sampleRate: timeline.sampleRate)) is past the end of the mix (\(length))")
@@ -281,7 +280,7 @@ public enum Renderer {
   private static func standardBus(
     _ request: RenderRequest, selection: OutputSelection, sampleRate: Int
   ) -> @Sendable (EncoderInputFormat) -> BusChain {
-    let fadeFrames = request.edgeFade.flatMap { $0 > 0 ? max(1, Int64(($0 * Double(sampleRate)).rounded())) : nil }
+    let fadeFrames = request.edgeFade.flatMap { $0 > 0 ? max(1, SampleFrames.count(inSeconds: $0, at: sampleRate)) : nil }
     return { [loudness = request.mix.loudness, segments = selection.segments] format in
       BusChain.standard(loudness: loudness, format: format, segments: segments, edgeFadeFrames: fadeFrames)
     }

@@ -280,6 +280,6 @@ struct MixPlanning {
 
   /// Seconds to the nearest frame at the mix's rate.
   private func frames(_ seconds: Double?) -> Int64? {
-    seconds.map { Int64(($0 * Double(sampleRate)).rounded()) }
+    seconds.map { SampleFrames.count(inSeconds: $0, at: sampleRate) }
   }
 }

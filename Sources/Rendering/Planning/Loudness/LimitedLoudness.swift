@@ -1,3 +1,4 @@
+import Composition
 import Analysis
 import FFmpegAudio
 import Foundation
@@ -45,9 +46,9 @@ struct LimitedLoudness {
     let reader = try AudioFileReader(path: input.path, output: layout, resampling: .high, tolerance: input.tolerance, known: facts.info)
     let rate = reader.output.sampleRate
     let channels = reader.output.channelCount
-    let first = Int64(((part?.lowerBound ?? 0) * Double(rate)).rounded())
+    let first = SampleFrames.count(inSeconds: part?.lowerBound ?? 0, at: rate)
     let length = facts.frameCount(at: rate)
-    let end = part.map { min(length, Int64((min($0.upperBound, 1e9) * Double(rate)).rounded())) } ?? length
+    let end = part.map { min(length, SampleFrames.count(inSeconds: $0.upperBound, at: rate)) } ?? length
     guard let meter = ProgrammeMeter(sampleRate: rate, channelCount: channels) else { return nil }
     var limiter = PeakLimiter.Pipe(PeakLimiter(sampleRate: rate, channelCount: channels, ceiling: Decibels.factor(ceiling), detection: .truePeak))
     let gain = Float(Decibels.factor(gainDB))

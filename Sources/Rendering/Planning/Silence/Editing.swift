@@ -61,7 +61,7 @@ struct Editing {
   private func trim(_ edit: inout TrackEdit, rules: SilenceRules, clock: (Int64) -> String) {
     let level = "\(Self.decibels(rules.trimThresholdDB)) dBFS"
     guard let sounds = sounds(&edit, at: rules.trimThresholdDB, else: "not trimmed"), let first = sounds.first, let last = sounds.last else { return }
-    let margin = Int64((rules.trimMargin * Double(sampleRate)).rounded())
+    let margin = SampleFrames.count(inSeconds: rules.trimMargin, at: sampleRate)
     let start = max(edit.inPoint, first.lowerBound - margin)
     let end = min(edit.outPoint, last.upperBound + margin)
     if start > edit.inPoint {
@@ -90,12 +90,12 @@ struct Editing {
     guard let sounds = sounds(&edit, at: rules.silenceThresholdDB, else: "pauses kept"), let first = sounds.first, let last = sounds.last else {
       return
     }
-    let pause = Int64((maxPause * Double(sampleRate)).rounded())
+    let pause = SampleFrames.count(inSeconds: maxPause, at: sampleRate)
     let lengthBefore = edit.outPoint - edit.inPoint
     edit.inPoint = max(edit.inPoint, first.lowerBound - pause / 2)
     edit.outPoint = min(edit.outPoint, last.upperBound + pause - pause / 2)
     let leading = lengthBefore - (edit.outPoint - edit.inPoint)
-    let crossfade = Int64((PauseCuts.crossfadeSeconds * Double(sampleRate)).rounded())
+    let crossfade = SampleFrames.count(inSeconds: PauseCuts.crossfadeSeconds, at: sampleRate)
     edit.cuts = PauseCuts.cuts(between: sounds, maxPause: pause, crossfade: crossfade)
     let skipped = edit.cuts.reduce(Int64(0)) { $0 + Int64($1.skipped.count) }
     edit.reasons.append(

@@ -15,7 +15,7 @@ public struct FitRequest: Sendable, Equatable {
   /// `plan` stretched to this length at its timeline's rate, with a note saying by what and how.
   func apply(to plan: Plan) throws(RenderError) -> Plan {
     let rate = plan.timeline.sampleRate
-    let frames = Int64((seconds * Double(rate)).rounded())
+    let frames = SampleFrames.count(inSeconds: seconds, at: rate)
     let length = plan.timeline.frameCount
     let ratio = Double(frames) / Double(max(1, length))
     let clock = { (frames: Int64) in TimeFormat.clock(frames: frames, sampleRate: rate) }

@@ -21,8 +21,7 @@ struct StretchPlanning {
   /// as `request` asks, at `sampleRate`; `matchedFrames` is the matched file's length when the
   /// target is another file's.
   init(_ request: StretchRequest, inputFrames: Int64, matchedFrames: Int64?, sampleRate: Int) throws(RenderError) {
-    let rate = Double(sampleRate)
-    let offset = Int64((request.offsetSeconds * rate).rounded())
+    let offset = SampleFrames.count(inSeconds: request.offsetSeconds, at: sampleRate)
     leadingSilence = max(0, offset)
     trimmed = max(0, -offset)
     let audio = inputFrames - trimmed
@@ -31,7 +30,7 @@ struct StretchPlanning {
     switch request.target {
     case .ratio(let ratio): total = leadingSilence + Int64((Double(audio) * ratio).rounded())
     case .frames(let frames): total = frames
-    case .seconds(let seconds): total = Int64((seconds * rate).rounded())
+    case .seconds(let seconds): total = SampleFrames.count(inSeconds: seconds, at: sampleRate)
     case .matching: total = matchedFrames ?? 0
     }
     frames = total - leadingSilence
