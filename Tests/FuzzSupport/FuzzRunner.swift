@@ -25,6 +25,13 @@ public enum FuzzRunner {
       }
     }
     report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    // The slowest input timed again, the best of three: a thread preempted once is no slow parse.
+    let slowest = inputs.input(report.slowest.index)
+    report.slowest.seconds = (0..<3).map { _ in
+      let before = DispatchTime.now().uptimeNanoseconds
+      _ = target.parse(slowest)
+      return Double(DispatchTime.now().uptimeNanoseconds - before) / 1e9
+    }.min() ?? report.slowest.seconds
     return report
   }
 }
