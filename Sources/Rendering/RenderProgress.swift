@@ -66,9 +66,7 @@ final class ProgressMeter {
   private let selection: OutputSelection
   private let names: [String]
   private let report: (@Sendable (RenderProgress) -> Void)?
-  private let interval: Double
-  private let start = Date()
-  private var lastReport = -Double.infinity
+  private var throttle: ReportThrottle
   private var framesDone: Int64 = 0
 
   init(
@@ -79,19 +77,15 @@ final class ProgressMeter {
     items = timeline.items
     self.selection = selection
     names = inputs.map(\.name.text)
-    self.interval = interval
+    throttle = ReportThrottle(interval: interval)
     self.report = report
   }
 
   /// Counts `frames` more frames, reporting if enough time has passed.
   func advance(by frames: Int) {
     framesDone += Int64(frames)
-    guard report != nil else { return }
-    let elapsed = Date().timeIntervalSince(start)
-    if elapsed - lastReport >= interval || framesDone == selection.frameCount {
-      lastReport = elapsed
-      report?(progress(elapsed: elapsed))
-    }
+    guard let report, let elapsed = throttle.due(isLast: framesDone == selection.frameCount) else { return }
+    report(progress(elapsed: elapsed))
   }
 
   private func progress(elapsed: Double) -> RenderProgress {

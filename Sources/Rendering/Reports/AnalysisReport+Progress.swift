@@ -50,17 +50,14 @@ final class AnalysisProgressMeter: Sendable {
   private struct State {
     var inputs: [FactsProgress?]
     var filesDone = 0
-    var lastReport = -Double.infinity
+    var throttle: ReportThrottle
   }
 
   private let state: Mutex<State>
   private let report: @Sendable (AnalysisProgress) -> Void
-  private let interval: Double
-  private let start = Date()
 
   init(fileCount: Int, interval: Double = 0.2, report: @escaping @Sendable (AnalysisProgress) -> Void) {
-    state = Mutex(State(inputs: Array(repeating: nil, count: fileCount)))
-    self.interval = interval
+    state = Mutex(State(inputs: Array(repeating: nil, count: fileCount), throttle: ReportThrottle(interval: interval)))
     self.report = report
   }
 
@@ -70,9 +67,7 @@ final class AnalysisProgressMeter: Sendable {
     state.withLock { state in
       if news.isDone && state.inputs[news.input]?.isDone != true { state.filesDone += 1 }
       state.inputs[news.input] = news
-      let elapsed = Date().timeIntervalSince(start)
-      guard elapsed - state.lastReport >= interval || state.filesDone == state.inputs.count else { return }
-      state.lastReport = elapsed
+      guard let elapsed = state.throttle.due(isLast: state.filesDone == state.inputs.count) else { return }
       report(AnalysisProgress(
         filesDone: state.filesDone, fileCount: state.inputs.count, fraction: Self.fraction(state.inputs), elapsedSeconds: elapsed))
     }
