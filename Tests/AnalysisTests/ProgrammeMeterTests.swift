@@ -15,16 +15,7 @@ import Testing
   func agreesWithLibebur128(sampleRate: Int, channelCount: Int) throws {
     let samples = Self.signal(sampleRate: sampleRate, channelCount: channelCount)
     let meter = try #require(ProgrammeMeter(sampleRate: sampleRate, channelCount: channelCount))
-    samples.withUnsafeBufferPointer { all in
-      var start = 0
-      var size = 1
-      while start < all.count {
-        let end = min(all.count, start + size * channelCount)
-        meter.add(UnsafeBufferPointer(rebasing: all[start..<end]))
-        start = end
-        size = size * 7 % 9_973 + 1
-      }
-    }
+    TestSignals.feedInUnevenBlocks(samples, channels: channelCount, to: meter.add)
     let measured = meter.finish()
     let reference = Self.libebur128(samples, sampleRate: sampleRate, channelCount: channelCount)
     let integrated = try #require(measured.integratedLUFS)

@@ -13,16 +13,7 @@ import Testing
   func agreesWithLibebur128(sampleRate: Int, channelCount: Int) throws {
     let samples = ProgrammeMeterTests.signal(sampleRate: sampleRate, channelCount: channelCount)
     let analyzer = try #require(SignalAnalyzer(sampleRate: sampleRate, channelCount: channelCount))
-    samples.withUnsafeBufferPointer { all in
-      var start = 0
-      var size = 3
-      while start < all.count {
-        let end = min(all.count, start + size * channelCount)
-        analyzer.add(UnsafeBufferPointer(rebasing: all[start..<end]))
-        start = end
-        size = size * 11 % 7_919 + 1
-      }
-    }
+    TestSignals.feedInUnevenBlocks(samples, channels: channelCount, to: analyzer.add)
     let measured = analyzer.finish()
     let reference = Self.libebur128(samples, sampleRate: sampleRate, channelCount: channelCount)
     let integrated = try #require(measured.integratedLUFS)

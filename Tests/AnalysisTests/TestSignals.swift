@@ -5,6 +5,21 @@ import Testing
 
 /// Signals synthesized for the Analysis tests, and the ways they reach the judges.
 enum TestSignals {
+  /// Hands interleaved `samples` of `channels` channels to `add` in blocks of uneven sizes (1,
+  /// 8, 57, … frames, up to 9,973), as no decoder would: results must not depend on them.
+  static func feedInUnevenBlocks(_ samples: [Float], channels: Int, to add: (UnsafeBufferPointer<Float>) -> Void) {
+    samples.withUnsafeBufferPointer { all in
+      var start = 0
+      var size = 1
+      while start < all.count {
+        let end = min(all.count, start + size * channels)
+        add(UnsafeBufferPointer(rebasing: all[start..<end]))
+        start = end
+        size = size * 7 % 9_973 + 1
+      }
+    }
+  }
+
   /// A music-like signal: a chord of five partials under a slow swell, with low noise; its
   /// peaks stay under -3 dBFS, its energy mostly under 2 kHz.
   static func music(sampleRate: Int, channels: Int, frames: Int, seed: UInt64 = 11) -> [Float] {
