@@ -32,6 +32,9 @@ public struct Clip: Sendable, Hashable {
   public var stretch: Stretch?
   /// Bass swaps over its crossfades (`--eq-swap`), in order and apart.
   public var lowBandSwaps: [LowBandSwap] = []
+  /// Where it lies in a run of tracks resampled as one signal (`Plan.resampledRuns`); nil when
+  /// its source is resampled, if at all, alone.
+  public var resampledRun: RunPlace?
 
   /// What a clip is to the mix.
   public enum Layer: String, Sendable, Hashable, Codable {

@@ -31,6 +31,10 @@ public struct PlanItem: Sendable {
   public var eqSwap: Bool?
   /// How the entry is named in messages, for example `set.yaml:7: b.flac`.
   public var label: String
+  /// Its source's own length and rate, where it plays all of it at a rate other than the
+  /// timeline's: touching items at one such rate are resampled as one signal, and each takes its
+  /// length from the signal's (`RunLayout`).
+  public var resampledSource: ResampledSource?
 
   /// The frames it plays of its source: in to out, cuts left out, before any stretch.
   public var playedFrames: Int64 { (outPoint ?? availableFrames) - inPoint - cuts.reduce(0) { $0 + Int64($1.skipped.count) } }
@@ -110,11 +114,15 @@ public struct Plan: Sendable {
   public var timeline: Timeline
   public var transitions: [ResolvedTransition]
   public var notes: [String]
+  /// The sources of each run of tracks resampled as one signal, in order (`RunLayout`); the
+  /// clips say where they lie in them (`Clip.resampledRun`).
+  public var resampledRuns: [[Int]]
 
-  public init(timeline: Timeline, transitions: [ResolvedTransition] = [], notes: [String] = []) {
+  public init(timeline: Timeline, transitions: [ResolvedTransition] = [], notes: [String] = [], resampledRuns: [[Int]] = []) {
     self.timeline = timeline
     self.transitions = transitions
     self.notes = notes
+    self.resampledRuns = resampledRuns
   }
 }
 

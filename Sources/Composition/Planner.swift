@@ -6,13 +6,13 @@
 public enum Planner {
   /// Lays `items` out in order on a timeline at `sampleRate`.
   ///
-  /// `correlation(i, overlap)` measures how alike the end of item `i` and the start of item `i + 1`
-  /// are over `overlap` frames (from -1 to 1); it is asked only for `auto` curves, and an error it
-  /// throws fails the plan (never silently a default curve). Every entry and transition is
-  /// checked: a plan that fails names all of its problems, a line each.
+  /// `correlations[i]` is how alike the end of item `i` and the start of item `i + 1` are over
+  /// the overlap asked for (from -1 to 1), measured beforehand (`autoCurveJoins`); an `auto` curve
+  /// without one fails the plan (never silently a default curve). Every entry and transition is
+  /// checked: a plan that fails names all of its problems, a line each. Planning is pure: it
+  /// reads nothing but its arguments.
   public static func plan(
-    _ items: [PlanItem], defaults: PlanDefaults, sampleRate: Int,
-    correlation: (Int, Int64) throws -> Double = { _, _ in 0 }
+    _ items: [PlanItem], defaults: PlanDefaults, sampleRate: Int, correlations: [Int: Double] = [:]
   ) throws(PlanError) -> Plan {
     // Each item's last clip, nil where the item is unsound; a beat-matched item's stretched head
     // comes before it.
@@ -23,7 +23,11 @@ public enum Planner {
     var problems: [String] = []
     let seconds = SecondsFormatter(sampleRate: sampleRate)
     let matcher = BeatMatcher(settings: defaults.beatMatching, sampleRate: sampleRate)
-    for (index, item) in items.enumerated() {
+    var runs = RunLayout(sampleRate: sampleRate)
+    for (index, listed) in items.enumerated() {
+      var item = listed
+      let touching = index > 0 && touches(transitionRequest(from: items[index - 1], to: item, defaults: defaults), after: items[index - 1], defaults: defaults)
+      item.availableFrames = runs.length(of: item, at: index, after: index > 0 ? clips[index - 1] : nil, touching: touching)
       var clip: Clip
       do {
         clip = try makeClip(item, seconds: seconds)
@@ -39,8 +43,8 @@ public enum Planner {
           let labels = (items[index - 1].label, item.label)
           let request = transitionRequest(from: items[index - 1], to: item, defaults: defaults)
           var transition = try resolve(
-            request, outgoing: previous, incoming: clip, labels: labels, seconds: seconds,
-            correlation: { try correlation(index - 1, $0) }, notes: &notes)
+            request, outgoing: previous, incoming: clip, labels: labels, seconds: seconds, correlation: correlations[index - 1],
+            notes: &notes)
           clip.start = start(of: clip, after: previous, transition: transition)
           var outcome: BeatMatchOutcome?
           let matching = items[index - 1].beatMatch ?? defaults.beatMatching.enabled
@@ -87,13 +91,17 @@ public enum Planner {
       clips.append(clip)
     }
     guard problems.isEmpty else { throw PlanError(message: problems.joined(separator: "\n")) }
+    runs.close()
+    for (run, members) in runs.runs.enumerated() {
+      for (member, index) in members.enumerated() { clips[index]?.resampledRun = RunPlace(run: run, member: member) }
+    }
     // A beat-matched track's tail may start after the next track's head (when the next crossfade
     // starts early, on a phrase): clips go in order of start, ties in the items' order.
     let ordered = clips.indices.flatMap { index in [heads[index], clips[index]].compactMap { $0 } }
       .enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
     let timeline = Timeline(sampleRate: sampleRate, clips: ordered)
     do { try timeline.validate() } catch { throw PlanError(message: error.description) }
-    return Plan(timeline: timeline, transitions: transitions, notes: notes)
+    return Plan(timeline: timeline, transitions: transitions, notes: notes, resampledRuns: runs.runs.map { $0.map { items[$0].source } })
   }
 
   static func makeClip(_ item: PlanItem, seconds: SecondsFormatter) throws(PlanError) -> Clip {
@@ -146,6 +154,26 @@ public enum Planner {
     return overlap ?? max(outLength, inLength)
   }
 
+  /// The joins whose transition asks for an `auto` curve, by the outgoing item's number, and the
+  /// overlap each asks for: where `plan` needs a correlation measured.
+  public static func autoCurveJoins(_ items: [PlanItem], defaults: PlanDefaults) -> [(index: Int, overlap: Int64)] {
+    items.indices.dropLast().compactMap { index in
+      let request = transitionRequest(from: items[index], to: items[index + 1], defaults: defaults)
+      guard case .crossfade(_, _, let outCurve, let inCurve, _) = request, outCurve.fixed == nil || inCurve.fixed == nil else { return nil }
+      return (index, overlap(of: request))
+    }
+  }
+
+  /// Whether `request` after `outgoing` leaves neither a gap nor an overlap (a crossfade of no
+  /// overlap only when its beats are not matched, which may move it).
+  private static func touches(_ request: TransitionRequest, after outgoing: PlanItem, defaults: PlanDefaults) -> Bool {
+    switch request {
+    case .gapless: true
+    case .gap(let frames): frames == 0
+    case .crossfade: overlap(of: request) == 0 && !(outgoing.beatMatch ?? defaults.beatMatching.enabled)
+    }
+  }
+
   /// The transition asked for between two items: the outgoing item's own, or the defaults'.
   private static func transitionRequest(from outgoing: PlanItem, to incoming: PlanItem, defaults: PlanDefaults) -> TransitionRequest {
     if let own = outgoing.transition { return own }
@@ -155,7 +183,7 @@ public enum Planner {
 
   private static func resolve(
     _ request: TransitionRequest, outgoing: Clip, incoming: Clip, labels: (String, String), seconds: SecondsFormatter,
-    correlation: (Int64) throws -> Double, notes: inout [String]
+    correlation: Double?, notes: inout [String]
   ) throws(PlanError) -> Transition {
     switch request {
     case .gapless: return .gapless
@@ -178,8 +206,9 @@ public enum Planner {
       }
       if let warning = TransitionPolicy.fullCrossfadeWarning(crossfade) { notes.append("\(labels.0) -> \(labels.1): \(warning)") }
       guard outCurve.fixed == nil || inCurve.fixed == nil else { return .crossfade(crossfade) }
-      let r: Double
-      do { r = try correlation(crossfade.overlap) } catch { throw PlanError(message: "\(error)") }
+      guard let r = correlation else {
+        throw PlanError(message: "\(labels.0) -> \(labels.1): an auto curve needs the correlation of the two ends, and none was measured")
+      }
       let picked = TransitionPolicy.autoCurve(correlation: r)
       notes.append("\(labels.0) -> \(labels.1): auto picked \(picked.curve.rawValue) (\(picked.reason))")
       var resolved = crossfade

@@ -183,7 +183,7 @@ public enum Renderer {
       throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
     }
     let streamer = TimelineStreamer(
-      timeline: plan.timeline, inputs: inputs, facts: facts.facts, playsWhole: MixPlanning.playsWhole(inputs, edits: prepared.edits),
+      timeline: plan.timeline, inputs: inputs, facts: facts.facts, resampledRuns: plan.resampledRuns,
       format: writer.inputFormat, resampling: format.resampling,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
       makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate),

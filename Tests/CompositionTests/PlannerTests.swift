@@ -63,10 +63,10 @@ import Testing
 
   @Test func autoPicksByCorrelationAndSaysWhy() throws {
     let defaults = PlanDefaults(transition: .crossfade(length: 500, curve: .auto))
-    let correlated = try Planner.plan(items([3000, 3000]), defaults: defaults, sampleRate: 1000) { _, _ in 0.9 }
+    let correlated = try Planner.plan(items([3000, 3000]), defaults: defaults, sampleRate: 1000, correlations: [0: 0.9])
     #expect(correlated.transitions[0].transition == .crossfade(.symmetric(length: 500, curve: .linear)))
     #expect(correlated.notes == ["t1 -> t2: auto picked linear (the ends are correlated, r = 0.9)"])
-    let unrelated = try Planner.plan(items([3000, 3000]), defaults: defaults, sampleRate: 1000) { _, _ in 0.02 }
+    let unrelated = try Planner.plan(items([3000, 3000]), defaults: defaults, sampleRate: 1000, correlations: [0: 0.02])
     #expect(unrelated.transitions[0].transition == .crossfade(.symmetric(length: 500, curve: .equalPower)))
   }
 

@@ -31,9 +31,8 @@ struct TimelineStreamer: Sendable {
   let timeline: Timeline
   let inputs: [InputSource]
   let facts: [SourceFacts]
-  /// Which sources play their whole file uncut (`MixPlanning.playsWhole`), so may be resampled
-  /// as one run with their neighbours.
-  let playsWhole: [Bool]
+  /// The sources of each run of tracks resampled as one signal (`Plan.resampledRuns`).
+  let resampledRuns: [[Int]]
   let format: EncoderInputFormat
   /// How sources at other rates are converted to the mix's.
   let resampling: ResamplingQuality
@@ -100,7 +99,6 @@ struct TimelineStreamer: Sendable {
     let converter = PCMConverter(format: format)
     let channels = format.layout.channelCount
     let clips = timeline.clips
-    let runs = ResampledRuns(timeline: timeline, playsWhole: playsWhole, rates: facts.map(\.info.sampleRate))
     var openRuns: [Int: ResampledRun] = [:]
     let mixEnd = max(range.upperBound, min(timeline.frameCount, range.upperBound + Int64(bus.lookaheadFrames)))
     let edges = edges(of: range, bus: bus) + (mixEnd > range.upperBound ? [mixEnd] : [])
@@ -119,10 +117,9 @@ struct TimelineStreamer: Sendable {
           readers.append(early)
         } else if clips[nextClip].end > position {
           var run: (run: ResampledRun, member: Int)?
-          if let membership = runs.membership(ofClip: nextClip) {
-            if openRuns[membership.run] == nil { openRuns[membership.run] = try makeRun(runs.runs[membership.run]) }
-            let shared = openRuns[membership.run]!
-            run = (shared, membership.member)
+          if let place = clips[nextClip].resampledRun {
+            if openRuns[place.run] == nil { openRuns[place.run] = try makeRun(of: resampledRuns[place.run]) }
+            run = (openRuns[place.run]!, place.member)
           }
           readers.append(try open(nextClip, run: run, from: max(0, position - clips[nextClip].start)))
         }
@@ -208,9 +205,8 @@ struct TimelineStreamer: Sendable {
     return reader
   }
 
-  /// The shared resampler of the tracks `clipIndexes`.
-  private func makeRun(_ clipIndexes: [Int]) throws(RenderError) -> ResampledRun {
-    let sources = clipIndexes.map { timeline.clips[$0].source }
+  /// The shared resampler of `sources`, opened.
+  private func makeRun(of sources: [Int]) throws(RenderError) -> ResampledRun {
     do {
       return try ResampledRun(
         members: sources.map { ResampledRun.Member(input: inputs[$0], frames: facts[$0].frameCount) },

@@ -1,5 +1,4 @@
 import Composition
-import FFmpegAudio
 
 /// Measures how alike the end of one input and the start of the next are, for `auto` crossfades.
 enum EndCorrelation {
@@ -17,6 +16,8 @@ enum EndCorrelation {
     let incomingFrames = sourceSpan(of: overlap, in: incoming)
     let outgoingStart = max(outgoing.inPoint, outgoing.cuts.last?.skipped.upperBound ?? 0, end - outgoingFrames)
     let incomingEnd = min(incoming.outPoint ?? incoming.availableFrames, incoming.cuts.first?.skipped.lowerBound ?? .max, incoming.inPoint + incomingFrames)
+    // An unsound item (its in point past its out point) is refused by the planner.
+    guard outgoingStart < end, incoming.inPoint < incomingEnd else { return (0, nil) }
     let sides = [(outgoing.source, outgoingStart..<end), (incoming.source, incoming.inPoint..<incomingEnd)]
     var signals: [[Double]] = []
     var decoded: [String] = []
@@ -26,7 +27,7 @@ enum EndCorrelation {
       if let samples = facts[source].edges?.samples(covering: range) {
         signals.append(samples)
       } else {
-        signals.append(try decode(inputs[source], range: range))
+        signals.append(try EdgeCollector.samples(of: inputs[source], covering: range))
         decoded.append(inputs[source].label)
       }
     }
@@ -43,22 +44,6 @@ enum EndCorrelation {
   /// Where frame `frame` at the mix's rate lies in a source at `rate`.
   private static func sourceFrame(_ frame: Int64, _ rate: Int, _ mixRate: Int) -> Int64 {
     rate == mixRate ? frame : (frame * Int64(rate) + Int64(mixRate / 2)) / Int64(mixRate)
-  }
-
-  /// The frames `range` of a source at the edge snippets' rate, decoded for this measurement alone.
-  private static func decode(_ input: InputSource, range: Range<Int64>) throws(RenderError) -> [Double] {
-    FactsDecodes.record(input.path)
-    do {
-      let reader = try AudioFileReader(path: input.path, tolerance: input.tolerance)
-      let rate = reader.info.sampleRate
-      let tailLength = Int(Int64(range.count) * Int64(EdgeSnippets.rate) / Int64(rate)) + EdgeSnippets.rate
-      let collector = try EdgeCollector(sourceRate: rate, channels: reader.output.channelCount, tailLength: tailLength)
-      while reader.framesDelivered < range.upperBound, let block = try reader.nextBlock() { try collector.add(block) }
-      let snippets = try collector.finish()
-      return snippets.samples(covering: range) ?? []
-    } catch {
-      throw .input(input, InputCheck.problem(for: error))
-    }
   }
 
   /// The two signals cut to a common length.

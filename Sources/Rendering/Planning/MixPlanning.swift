@@ -32,22 +32,24 @@ struct MixPlanning {
 
   /// Which of `sources` (tracks, then any overlays) play their whole file uncut: no cue point of
   /// their own, no silence edit.
-  static func playsWhole(_ sources: [InputSource], edits: [TrackEdit?]) -> [Bool] {
+  private static func playsWhole(_ sources: [InputSource], edits: [TrackEdit?]) -> [Bool] {
     sources.indices.map { index in
       sources[index].options.cueIsAutomatic && (index < edits.count ? edits[index]?.isEmpty ?? true : true)
     }
   }
 
-  /// Lays the mix out, then the overlays over it.
-  ///
-  /// Tracks that will be resampled as one run (see `ResampledRuns`) take their lengths from the
-  /// run: the track starting at source frame `s` of the run starts at `round(s × out ÷ in)`.
+  /// Lays the mix out, then the overlays over it, in one pass of the planner.
   func plan() throws(RenderError) -> Plan {
     var items: [PlanItem] = []
     var notes: [String] = []
     let tempo = mix.needsTempo(inputs)
+    let playsWhole = Self.playsWhole(inputs, edits: edits)
     for (index, input) in inputs.enumerated() {
       var item = try item(index, input: input, length: facts[index].frameCount(at: sampleRate), withBeat: tempo)
+      let info = facts[index].info
+      if playsWhole[index], info.sampleRate != sampleRate {
+        item.resampledSource = ResampledSource(frames: facts[index].frameCount, sampleRate: info.sampleRate)
+      }
       if let spec = input.options.stretch, let note = try stretch(&item, as: spec, input: input) { notes.append(note) }
       if case .crossfade(let spec) = input.options.transition, spec.beats != nil {
         item.transition = try countedCrossfade(spec, after: item, input: input, notes: &notes)
@@ -75,37 +77,27 @@ struct MixPlanning {
         items[index].transition = try countedCrossfade(spec, after: items[index], input: inputs[index], notes: &notes)
       }
     }
-    var firstPlan = try plan(items)
-    firstPlan.notes += notes
-    let playsWhole = Self.playsWhole(inputs, edits: edits)
-    let runs = ResampledRuns(timeline: firstPlan.timeline, playsWhole: playsWhole, rates: facts.map(\.info.sampleRate)).runs
-    guard !runs.isEmpty else { return firstPlan }
-    for run in runs {
-      let sources = run.map { firstPlan.timeline.clips[$0].source }
-      var sourceFrames: Int64 = 0
-      for source in sources {
-        let rate = facts[source].info.sampleRate
-        let start = AudioFileReader.convertedLength(sourceFrames, from: rate, to: sampleRate)
-        sourceFrames += facts[source].frameCount
-        items[source].availableFrames = AudioFileReader.convertedLength(sourceFrames, from: rate, to: sampleRate) - start
-      }
-    }
     var plan = try plan(items)
     plan.notes += notes
     return plan
   }
 
-  /// Plans `items`, then lays the overlays over them.
+  /// Plans `items`, with the correlations their `auto` curves need measured first, then lays
+  /// the overlays over them.
   private func plan(_ items: [PlanItem]) throws(RenderError) -> Plan {
     let overlays = try overlayItems()
+    let defaults = defaults()
+    var correlations: [Int: Double] = [:]
     var correlationNotes: [String] = []
+    for join in Planner.autoCurveJoins(items, defaults: defaults) where join.overlap >= 0 {
+      let measured = try EndCorrelation.measure(
+        outgoing: items[join.index], incoming: items[join.index + 1], inputs: inputs, facts: facts, overlap: join.overlap,
+        sampleRate: sampleRate)
+      correlations[join.index] = measured.correlation
+      if let note = measured.note { correlationNotes.append(note) }
+    }
     do {
-      var plan = try Planner.plan(items, defaults: defaults(), sampleRate: sampleRate) { index, overlap in
-        let measured = try EndCorrelation.measure(
-          outgoing: items[index], incoming: items[index + 1], inputs: inputs, facts: facts, overlap: overlap, sampleRate: sampleRate)
-        if let note = measured.note { correlationNotes.append(note) }
-        return measured.correlation
-      }
+      var plan = try Planner.plan(items, defaults: defaults, sampleRate: sampleRate, correlations: correlations)
       plan = try Planner.place(overlays, on: plan)
       plan.notes += correlationNotes
       return plan
