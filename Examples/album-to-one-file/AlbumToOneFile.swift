@@ -11,7 +11,6 @@ import FFmpegAudio
 import Foundation
 import Rendering
 
-FFmpegLogLevel.quiet.apply()
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
   FileHandle.standardError.write(Data("usage: album-to-one-file PLAYLIST-OR-FOLDER OUTPUT-STEM\n".utf8))

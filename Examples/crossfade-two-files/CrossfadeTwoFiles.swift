@@ -7,7 +7,6 @@ import Foundation
 import FFmpegAudio
 import Rendering
 
-FFmpegLogLevel.quiet.apply()
 let arguments = CommandLine.arguments
 guard arguments.count == 4 || arguments.count == 5 else {
   FileHandle.standardError.write(Data("usage: crossfade-two-files A B OUTPUT [SECONDS]\n".utf8))

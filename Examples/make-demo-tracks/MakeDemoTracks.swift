@@ -61,7 +61,6 @@ func write(_ samples: [Float], to path: String) {
   print("wrote \(path) (\(samples.count / layout.channelCount) sample frames)")
 }
 
-FFmpegLogLevel.quiet.apply()
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {
   FileHandle.standardError.write(Data("usage: make-demo-tracks FOLDER\n".utf8))

@@ -77,7 +77,8 @@ public enum CurveChoice: Sendable, Hashable {
   public var fixed: FadeCurve? { if case .fixed(let curve) = self { curve } else { nil } }
 }
 
-/// A transition as asked for, before `auto` curves are resolved.
+/// A transition as asked for, in frames at the mix's rate, before `auto` curves are resolved
+/// (`TransitionSpec` tells the chain).
 public enum TransitionRequest: Sendable, Hashable {
   case gapless
   case gap(Int64)
@@ -126,7 +127,8 @@ public struct Plan: Sendable {
   }
 }
 
-/// The transition between two consecutive entries, after policy.
+/// The transition between two consecutive entries, after policy: which join, what was made of
+/// it, and what beat matching did there.
 public struct ResolvedTransition: Sendable, Hashable {
   public var from: Int
   public var to: Int

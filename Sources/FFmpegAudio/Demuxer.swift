@@ -20,6 +20,7 @@ final class Demuxer {
     context?.pointee.max_probe_packets = Self.codecProbePackets
     // Named through the file protocol, so a local name that looks like a URL (`http:/x.wav`,
     // `file:x.wav`) is still the file of that name. A failed open frees the context.
+    FFmpegLogLevel.applyDefault()
     try check(avformat_open_input(&context, "file:" + path, nil, nil), "avformat_open_input", path: path)
     do throws(FFmpegError) {
       try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", path: path)

@@ -10,6 +10,7 @@ final class Muxer {
   /// Creates a muxer of FFmpeg's format `containerName` (for example `flac`, `ipod`, `ogg`).
   init(path: String, containerName: String) throws(FFmpegError) {
     self.path = path
+    FFmpegLogLevel.applyDefault()
     try check(
       avformat_alloc_output_context2(&context, nil, containerName, path), "avformat_alloc_output_context2",
       path: path)

@@ -7,6 +7,7 @@ public enum VideoDuration {
   /// else the container's); nil when the file has no video.
   public static func seconds(of path: String) throws(FFmpegError) -> Double? {
     var context: UnsafeMutablePointer<AVFormatContext>?
+    FFmpegLogLevel.applyDefault()
     try check(avformat_open_input(&context, "file:" + path, nil, nil), "avformat_open_input", path: path)
     defer { avformat_close_input(&context) }
     try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", path: path)

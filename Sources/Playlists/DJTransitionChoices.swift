@@ -11,13 +11,13 @@ public struct DJTransitionChoices: Sendable, Equatable {
   public var holdTempo: Bool?
   /// The largest tempo change made, in percent (`max-tempo-change`).
   public var maxTempoChangePercent: Double?
-  /// How the incoming track is stretched (`beatmatch-method`); `.some(nil)` is `auto`.
-  public var method: StretchMethod??
+  /// How the incoming track is stretched (`beatmatch-method`); `reset` is `auto`.
+  public var method: Override<StretchMethod>
   /// Swap the bass in every crossfade (`eq-swap`, `--eq-swap`).
   public var eqSwap: Bool?
 
   public init(
-    enabled: Bool? = nil, rampBars: Int? = nil, holdTempo: Bool? = nil, maxTempoChangePercent: Double? = nil, method: StretchMethod?? = nil,
+    enabled: Bool? = nil, rampBars: Int? = nil, holdTempo: Bool? = nil, maxTempoChangePercent: Double? = nil, method: Override<StretchMethod> = .inherit,
     eqSwap: Bool? = nil
   ) {
     self.enabled = enabled
@@ -32,7 +32,7 @@ public struct DJTransitionChoices: Sendable, Equatable {
   public func over(_ general: DJTransitionChoices) -> DJTransitionChoices {
     DJTransitionChoices(
       enabled: enabled ?? general.enabled, rampBars: rampBars ?? general.rampBars, holdTempo: holdTempo ?? general.holdTempo,
-      maxTempoChangePercent: maxTempoChangePercent ?? general.maxTempoChangePercent, method: method ?? general.method,
+      maxTempoChangePercent: maxTempoChangePercent ?? general.maxTempoChangePercent, method: method.over(general.method),
       eqSwap: eqSwap ?? general.eqSwap)
   }
 
@@ -43,12 +43,15 @@ public struct DJTransitionChoices: Sendable, Equatable {
     settings.rampBars = rampBars ?? settings.rampBars
     settings.holdTempo = holdTempo ?? false
     settings.maxTempoChange = maxTempoChangePercent.map { $0 / 100 } ?? settings.maxTempoChange
-    settings.method = method ?? nil
+    settings.method = method.value
     return settings
   }
 
   /// The names of these choices as playlist defaults.
   public static let fieldNames = ["beatmatch", "tempo-ramp", "hold-tempo", "max-tempo-change", "beatmatch-method", "eq-swap"]
-  /// Percent a tempo may change by.
-  public static let tempoChangeRange = 0.0...50.0
+  /// Refuses a ramp or tempo change out of its range.
+  public func check() throws(SettingProblem) {
+    if let rampBars { _ = try Setting.tempoRamp.check(Double(rampBars)) }
+    if let maxTempoChangePercent { _ = try Setting.maxTempoChange.check(maxTempoChangePercent) }
+  }
 }

@@ -52,7 +52,12 @@ public struct FadeSpec: Sendable, Equatable {
   }
 }
 
-/// A transition between two entries, in seconds.
+/// A transition between two entries, in seconds, as a playlist or the command line gives it.
+///
+/// A transition passes through four types, each knowing something the one before does not: this
+/// (seconds, a crossfade maybe counted in beats), `TransitionRequest` (frames at the mix's rate),
+/// `Transition` (its `auto` curves picked), `ResolvedTransition` (which join, and what beat
+/// matching did there).
 public enum TransitionSpec: Sendable, Equatable {
   case gapless
   case gap(seconds: Double)

@@ -23,22 +23,23 @@ public enum PeakPolicy: String, Sendable, Equatable, CaseIterable {
 
 /// A playlist's loudness settings (the YAML format's `defaults`); nil where it says nothing.
 public struct LoudnessSettings: Sendable, Equatable {
-  /// The level to bring tracks to, in LUFS; `.some(nil)` when the playlist turns levelling off.
-  public var target: Double??
+  /// The level to bring tracks to, in LUFS; `reset` when levelling is turned off.
+  public var target: Override<Double>
   public var scope: LoudnessScope?
   /// The true-peak ceiling, in dBTP.
   public var truePeak: Double?
   public var peakPolicy: PeakPolicy?
 
-  public init(target: Double?? = nil, scope: LoudnessScope? = nil, truePeak: Double? = nil, peakPolicy: PeakPolicy? = nil) {
+  public init(target: Override<Double> = .inherit, scope: LoudnessScope? = nil, truePeak: Double? = nil, peakPolicy: PeakPolicy? = nil) {
     self.target = target
     self.scope = scope
     self.truePeak = truePeak
     self.peakPolicy = peakPolicy
   }
 
-  /// Loudness targets a user may ask for, in LUFS.
-  public static let targetRange = -70.0...0
-  /// True-peak ceilings a user may ask for, in dBTP.
-  public static let truePeakRange = -30.0...0
+  /// Refuses a target or ceiling out of its range.
+  public func check() throws(SettingProblem) {
+    if let target = target.value { _ = try Setting.loudness.check(target) }
+    if let truePeak { _ = try Setting.truePeak.check(truePeak) }
+  }
 }

@@ -7,7 +7,7 @@ extension NodeReader {
     var options = EntryOptions(
       inPoint: try fields["in"].map { n throws(PlaylistError) in .seconds(try time(n, "in")) },
       outPoint: try fields["out"].map { n throws(PlaylistError) in .seconds(try time(n, "out")) },
-      gainDB: try fields["gain"].map { n throws(PlaylistError) in try level(n, "gain", unit: "dB", within: -96...96) },
+      gainDB: try fields["gain"].map { n throws(PlaylistError) in try checked(n, .gain) },
       fadeIn: try fields["fade-in"].map { n throws(PlaylistError) in try fade(n, "fade-in") },
       fadeOut: try fields["fade-out"].map { n throws(PlaylistError) in try fade(n, "fade-out") },
       transition: try fields["transition"].flatMap { n throws(PlaylistError) in try entryTransition(n) })
@@ -102,21 +102,9 @@ extension NodeReader {
     choices.enabled = try fields["beatmatch"].map { n throws(PlaylistError) in try bool(n, "beatmatch") }
     choices.holdTempo = try fields["hold-tempo"].map { n throws(PlaylistError) in try bool(n, "hold-tempo") }
     choices.eqSwap = try fields["eq-swap"].map { n throws(PlaylistError) in try bool(n, "eq-swap") }
-    choices.rampBars = try fields["tempo-ramp"].map { n throws(PlaylistError) in
-      let bars = try number(n, "tempo-ramp")
-      guard let whole = Int(exactly: bars), BeatMatchSettings.rampRange.contains(whole) else {
-        throw error(n, "'tempo-ramp' must be a whole number of bars from 1 to 64, not \(n.string ?? "?")")
-      }
-      return whole
-    }
-    choices.maxTempoChangePercent = try fields["max-tempo-change"].map { n throws(PlaylistError) in
-      let percent = try number(n, "max-tempo-change")
-      guard DJTransitionChoices.tempoChangeRange.contains(percent) else {
-        throw error(n, "'max-tempo-change' must be from 0 to 50 (percent), not \(n.string ?? "?")")
-      }
-      return percent
-    }
-    if let node = fields["beatmatch-method"] { choices.method = .some(try stretchMethod(node, "beatmatch-method")) }
+    choices.rampBars = try fields["tempo-ramp"].map { n throws(PlaylistError) in Int(try checked(n, .tempoRamp)) }
+    choices.maxTempoChangePercent = try fields["max-tempo-change"].map { n throws(PlaylistError) in try checked(n, .maxTempoChange) }
+    if let node = fields["beatmatch-method"] { choices.method = try stretchMethod(node, "beatmatch-method").map(Override.set) ?? .reset }
     return choices
   }
 }

@@ -6,23 +6,19 @@ extension NodeReader {
   func loudnessSettings(_ fields: [String: Node]) throws(PlaylistError) -> LoudnessSettings {
     var settings = LoudnessSettings()
     if let node = fields["loudness"] {
-      settings.target = node.scalar?.string == "off" ? .some(nil) : try level(node, "loudness", unit: "LUFS", within: LoudnessSettings.targetRange)
+      settings.target = node.scalar?.string == "off" ? .reset : .set(try checked(node, .loudness))
     }
-    if let node = fields["true-peak"] {
-      settings.truePeak = try level(node, "true-peak", unit: "dBTP", within: LoudnessSettings.truePeakRange)
-    }
+    settings.truePeak = try fields["true-peak"].map { n throws(PlaylistError) in try checked(n, .truePeak) }
     settings.scope = try fields["loudness-scope"].map { n throws(PlaylistError) in try choice(n, "loudness-scope", of: LoudnessScope.self) }
     settings.peakPolicy = try fields["peak-policy"].map { n throws(PlaylistError) in try choice(n, "peak-policy", of: PeakPolicy.self) }
     return settings
   }
 
-  /// A level in `unit` within `range`.
-  func level(_ node: Node, _ name: String, unit: String, within range: ClosedRange<Double>) throws(PlaylistError) -> Double {
-    let value = try number(node, name)
-    guard range.contains(value) else {
-      throw error(node, "'\(name)' must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)) \(unit), not \(node.string ?? "?")")
-    }
-    return value
+  /// The value of `setting`'s field (a number, or a time where the setting is in seconds), checked
+  /// against its range (`Setting.check`).
+  func checked(_ node: Node, _ setting: Setting) throws(PlaylistError) -> Double {
+    let value = setting.unit == " s" ? try time(node, setting.field) : try number(node, setting.field)
+    do { return try setting.check(value) } catch { throw self.error(node, error.message(naming: { "'\($0.field)'" })) }
   }
 
   /// One of an enumeration's names.

@@ -28,7 +28,7 @@ struct OverlayReader {
     return PlaylistOverlay(
       location: location, path: path, origin: reader.location(fileNode), position: try position(atNode),
       options: try reader.entryOptions(fields),
-      duckDB: try fields["duck"].map { n throws(PlaylistError) in try reader.level(n, "duck", unit: "dB", within: -96...0) },
+      duckDB: try fields["duck"].map { n throws(PlaylistError) in try reader.checked(n, .duck) },
       duckRampSeconds: try fields["duck-ramp"].map { n throws(PlaylistError) in try reader.time(n, "duck-ramp") }
         ?? PlaylistOverlay.defaultDuckRampSeconds)
   }

@@ -6,9 +6,9 @@
 public struct SilenceSettings: Sendable, Equatable {
   /// Remove dead air at each track's start and end.
   public var trim: Bool?
-  /// Shorten every pause longer than this many seconds to exactly this long; `.some(nil)` turns
+  /// Shorten every pause longer than this many seconds to exactly this long; `reset` turns
   /// shortening off (an entry's `max-pause: off`).
-  public var maxPause: Double??
+  public var maxPause: Override<Double>
   /// The level under which speech counts as paused, in dBFS.
   public var silenceThreshold: Double?
   /// The level under which a track's edges count as dead air, in dBFS.
@@ -27,7 +27,7 @@ public struct SilenceSettings: Sendable, Equatable {
   public var keep = false
 
   public init(
-    trim: Bool? = nil, maxPause: Double?? = nil, silenceThreshold: Double? = nil, trimThreshold: Double? = nil, trimMargin: Double? = nil,
+    trim: Bool? = nil, maxPause: Override<Double> = .inherit, silenceThreshold: Double? = nil, trimThreshold: Double? = nil, trimMargin: Double? = nil,
     autoCue: Bool? = nil, cueLevel: Double? = nil, overlapLevel: Double? = nil, maxOverlap: Double? = nil, keep: Bool = false
   ) {
     self.trim = trim
@@ -45,22 +45,20 @@ public struct SilenceSettings: Sendable, Equatable {
   /// These settings where they say something, `general`'s elsewhere.
   public func over(_ general: SilenceSettings) -> SilenceSettings {
     SilenceSettings(
-      trim: trim ?? general.trim, maxPause: maxPause ?? general.maxPause, silenceThreshold: silenceThreshold ?? general.silenceThreshold,
+      trim: trim ?? general.trim, maxPause: maxPause.over(general.maxPause), silenceThreshold: silenceThreshold ?? general.silenceThreshold,
       trimThreshold: trimThreshold ?? general.trimThreshold, trimMargin: trimMargin ?? general.trimMargin, autoCue: autoCue ?? general.autoCue,
       cueLevel: cueLevel ?? general.cueLevel, overlapLevel: overlapLevel ?? general.overlapLevel, maxOverlap: maxOverlap ?? general.maxOverlap,
       keep: keep || general.keep)
   }
 
-  /// Levels (dBFS) a threshold may take.
-  public static let thresholdRange = -120.0...0
-  /// Seconds a pause may be shortened to.
-  public static let maxPauseRange = 0.1...3600
-  /// Seconds of margin a trim may keep.
-  public static let marginRange = 0.0...10
-  /// LU under a track's loudness the cue and overlap levels may take.
-  public static let relativeLevelRange = -70.0...0
-  /// Seconds an automatic overlap may last.
-  public static let maxOverlapRange = 0.0...60
+  /// Refuses a level or time out of its range.
+  public func check() throws(SettingProblem) {
+    let numbers: [(Setting, Double?)] = [
+      (.maxPause, maxPause.value), (.silenceThreshold, silenceThreshold), (.trimThreshold, trimThreshold), (.trimMargin, trimMargin),
+      (.cueLevel, cueLevel), (.overlapLevel, overlapLevel), (.maxOverlap, maxOverlap),
+    ]
+    for case (let setting, let value?) in numbers { _ = try setting.check(value) }
+  }
 
   /// The fields that carry these settings, in a playlist's defaults and entries.
   public static let fieldNames = [

@@ -28,14 +28,14 @@ public struct AudioComposition: Sendable {
   /// and returns the clip's identifier for `setVolumeRamp` (it stays valid as clips are added).
   @discardableResult
   public mutating func insertTimeRange(_ range: Range<Double>, of path: String, at time: Double, gain: Double = 1) throws(RenderError) -> Int {
-    guard range.lowerBound >= 0, time >= 0 else { throw .options("times in a composition cannot be negative") }
+    guard range.lowerBound >= 0, time >= 0 else { throw .composition("times in a composition cannot be negative") }
     sources.append(InputSource(path: path))
     let clip = Clip(
       source: sources.count - 1, start: frames(time), inPoint: frames(range.lowerBound),
       duration: frames(range.upperBound) - frames(range.lowerBound), gain: gain)
     do { try timeline.insert(clip) } catch {
       sources.removeLast()
-      throw .options("cannot place \(path) at \(time) s: \(error)")
+      throw .composition("cannot place \(path) at \(time) s: \(error)")
     }
     return clip.source
   }
@@ -44,14 +44,14 @@ public struct AudioComposition: Sendable {
   public mutating func setVolumeRamp(
     clip id: Int, from: Double, to: Double, timeRange: Range<Double>, curve: FadeCurve = .linear
   ) throws(RenderError) {
-    guard let index = timeline.clips.firstIndex(where: { $0.source == id }) else { throw .options("there is no clip \(id)") }
+    guard let index = timeline.clips.firstIndex(where: { $0.source == id }) else { throw .composition("there is no clip \(id)") }
     var clips = timeline.clips
     let start = clips[index].start
     do {
       try clips[index].envelope.setVolumeRamp(
         from: from, to: to, over: (frames(timeRange.lowerBound) - start)..<(frames(timeRange.upperBound) - start), curve: curve)
     } catch {
-      throw .options("clip \(id): \(error)")
+      throw .composition("clip \(id): \(error)")
     }
     timeline = Timeline(sampleRate: sampleRate, clips: clips)
   }
@@ -61,7 +61,7 @@ public struct AudioComposition: Sendable {
     to path: String, options: OutputOptions = OutputOptions(), overwrite: Bool = false, verify: Bool = false,
     cancellation: RenderCancellation = RenderCancellation(), progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
-    guard !sources.isEmpty else { throw .options("nothing to render: the composition is empty") }
+    guard !sources.isEmpty else { throw .composition("nothing to render: the composition is empty") }
     let inputs = try InputFacts.gather(sources, needs: FactsNeeds(), cache: FactsCache.standard())
     var options = options
     options.sampleRate = sampleRate

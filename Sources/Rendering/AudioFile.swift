@@ -26,12 +26,13 @@ public enum AudioFile {
     let source = AudioStreamInfo(
       containerName: "memory", codecName: "float samples", sampleRate: layout.sampleRate,
       channelCount: layout.channelCount, channelLayout: "", bitsPerSample: nil, declaredFrameCount: nil)
+    do { try options.check() } catch { throw .setting(error) }
     var options = options
     options.sampleRate = options.sampleRate ?? layout.sampleRate
     options.channelCount = options.channelCount ?? layout.channelCount
     let format = try OutputFormat.resolve(path: path, options: options, inputs: [source])
     guard format.settings.layout == layout else {
-      throw .options("\(format.codec.displayName) cannot encode \(layout); resample first")
+      throw .composition("\(format.codec.displayName) cannot encode \(layout); resample first")
     }
     let output = try StagedOutputFile(targetPath: path, overwrite: overwrite, inputs: [])
     defer { output.discard() }

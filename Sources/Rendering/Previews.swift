@@ -13,7 +13,7 @@ public enum Previews {
   /// The samples are exactly those of the full render at the same positions, but for the first
   /// and last `edgeFade` seconds of each, which fade in and out so no preview starts with a click.
   public static func transitions(
-    _ request: RenderRequest, context: Double = 10, pause: Double = 1, separateFiles: Bool = false,
+    _ request: RenderRequest, context: Double = defaultContext, pause: Double = defaultPause, separateFiles: Bool = false,
     edgeFade: Double = defaultEdgeFade, cancellation: RenderCancellation = RenderCancellation()
   ) throws(RenderError) -> [RenderReport] {
     var request = request
@@ -25,7 +25,7 @@ public enum Previews {
     let regions = zip(items, items.dropFirst()).map { outgoing, incoming in
       max(0, min(incoming.start, outgoing.end) - contextFrames)..<min(timeline.frameCount, max(incoming.start, outgoing.end) + contextFrames)
     }
-    guard !regions.isEmpty else { throw .options("the mix has no transitions: it has only one track") }
+    guard !regions.isEmpty else { throw .noTransitions }
     let names = TrackList(plan: prepared.plan, inputs: prepared.inputs.sources, infos: prepared.inputs.infos).tracks.map { $0.text(.standard) }
     let titles = regions.indices.map { "\($0 + 1): \(names[$0]) → \(names[$0 + 1])" }
     if !separateFiles {
@@ -47,11 +47,11 @@ public enum Previews {
   /// second equal-power crossfades, like a record shop's listening post; the medley fades in and
   /// out over `edgeFade` seconds at its ends.
   public static func snippets(
-    _ request: RenderRequest, length: Double = 10, fade: Double = 1, edgeFade: Double = defaultEdgeFade,
+    _ request: RenderRequest, length: Double = defaultSnippetLength, fade: Double = defaultSnippetFade, edgeFade: Double = defaultEdgeFade,
     cancellation: RenderCancellation = RenderCancellation()
   ) throws(RenderError) -> RenderReport {
     guard length > 0, fade >= 0, fade * 2 < length else {
-      throw .options("a snippet must be longer than two of its fades (\(length) s, fades of \(fade) s)")
+      throw .setting(.tooShort(.snippetLength, value: length, least: max(0, fade) * 2))
     }
     var medley = request
     // A snippet plays each track from its in-point at its own speed: no silence edit, no stretch.
@@ -73,6 +73,13 @@ public enum Previews {
 
   /// The fade at a preview's outer edges: 10 ms, long enough to hide the cut, too short to hear.
   public static let defaultEdgeFade = 0.010
+  /// Seconds of mix on either side of each transition.
+  public static let defaultContext = 10.0
+  /// Seconds of silence between transitions in one file.
+  public static let defaultPause = 1.0
+  /// Seconds of each track in a medley of snippets, and of the crossfades between them.
+  public static let defaultSnippetLength = 10.0
+  public static let defaultSnippetFade = 1.0
 
   /// `mix.flac` → `mix-transition-03 (Artist - Song → Other - Tune).flac`, the number zero-padded
   /// to the count's width, `naming` made safe for a file name (no slashes, at most 120 characters).

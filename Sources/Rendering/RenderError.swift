@@ -1,26 +1,57 @@
+import Composition
 import Playlists
 
 /// Why a render failed, worded for the person who asked for it: one line per problem.
+///
+/// Settings are named as the library names them (`description`); the command line names them by
+/// their flags (`message(naming:)`).
 public enum RenderError: Error, Sendable, CustomStringConvertible {
   case input(InputSource, InputProblem)
   case playlist(PlaylistError)
   case output(path: String, OutputProblem)
-  case options(String)
+  /// A setting's value refused.
+  case setting(SettingProblem)
+  /// A plan that cannot be made: its entries' and transitions' problems.
+  case plan(PlanError)
+  /// No input at all.
+  case noInputs
+  /// A playlist (or standard input) that names no audio files.
+  case emptyPlaylist(String)
+  /// A folder given as an input that holds no audio files, or cannot be listed.
+  case emptyFolder(String)
+  case unreadableFolder(String, detail: String)
+  /// `-` (a playlist on standard input) given twice.
+  case standardInputTwice
+  /// Previews of transitions asked of a mix of one track.
+  case noTransitions
+  /// A composition built in code that cannot be rendered as built.
+  case composition(String)
   case cancelled
   case verificationFailed(path: String, expected: Int64, decoded: Int64)
   /// Several inputs failed their checks; all are reported at once.
   case several([RenderError])
 
-  public var description: String {
+  public var description: String { message(naming: \.name) }
+
+  /// The problem in words, each setting named by `name`.
+  public func message(naming name: (Setting) -> String) -> String {
     switch self {
-    case .input(let source, let problem): "\(source.label): \(problem)"
+    case .input(let source, let problem): "\(source.label): \(problem.message(naming: name))"
     case .playlist(let error): error.description
-    case .output(let path, let problem): "\(path): \(problem)"
-    case .options(let message): message
+    case .output(let path, let problem): "\(path): \(problem.message(naming: name))"
+    case .setting(let problem): problem.message(naming: name)
+    case .plan(let error): error.description
+    case .noInputs: "nothing to do: no input files"
+    case .emptyPlaylist(let name): "\(name): nothing to render: the playlist names no audio files"
+    case .emptyFolder(let folder): "the folder \(folder) holds no audio files"
+    case .unreadableFolder(let folder, let detail): "cannot list the folder \(folder): \(detail)"
+    case .standardInputTwice: "'-' (a playlist on standard input) can be given only once"
+    case .noTransitions: "the mix has no transitions: it has only one track"
+    case .composition(let message): message
     case .cancelled: "cancelled; no output was written"
     case .verificationFailed(let path, let expected, let decoded):
       "\(path): verification failed: decodes to \(decoded) sample frames, the timeline says \(expected)"
-    case .several(let errors): errors.map(\.description).joined(separator: "\n")
+    case .several(let errors): errors.map { $0.message(naming: name) }.joined(separator: "\n")
     }
   }
 }
@@ -41,8 +72,13 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
   case cannotDecode(detail: String, atFrame: Int64)
   case damaged(detail: String, atFrame: Int64, sampleRate: Int)
   case badOption(String)
+  /// The analysis pass gave no result.
+  case noAnalysis
 
-  public var description: String {
+  public var description: String { message(naming: \.name) }
+
+  /// The problem in words, each setting named by `name`.
+  public func message(naming name: (Setting) -> String) -> String {
     switch self {
     case .notFound: "file not found"
     case .notAFile: "not a file"
@@ -53,16 +89,17 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
     case .noDecoder: "no decoder for its audio in this FFmpeg build"
     case .noAudio: "holds no audio (its audio stream has no sample frames)"
     case .truncated(let decoded, let declared?):
-      "truncated: decoded \(decoded) of \(declared) sample frames; --allow-truncated renders it as far as it goes"
+      "truncated: decoded \(decoded) of \(declared) sample frames; \(name(.allowTruncated)) renders it as far as it goes"
     case .truncated(let decoded, nil):
-      "truncated: the file ends inside a frame, after \(decoded) sample frames; --allow-truncated renders it as far as it goes"
+      "truncated: the file ends inside a frame, after \(decoded) sample frames; \(name(.allowTruncated)) renders it as far as it goes"
     case .formatChanged(let frame): "its sample rate or channels change at sample frame \(frame)"
     case .badOption(let message): message
+    case .noAnalysis: "the analysis pass gave no result"
     case .cannotOpen(let detail): "cannot open (\(detail))"
     case .cannotDecode(let detail, let frame): "cannot decode after sample frame \(frame) (\(detail))"
     case .damaged(let detail, let frame, let rate):
       "damaged at \(TimeFormat.clock(frames: frame, sampleRate: rate)) (sample frame \(frame)): \(detail); "
-        + "--allow-damaged renders through it, with what is lost as silence"
+        + "\(name(.allowDamaged)) renders through it, with what is lost as silence"
     }
   }
 }
@@ -78,16 +115,19 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
   case unknownFormat(String)
   case writeFailed(detail: String)
 
-  public var description: String {
+  public var description: String { message(naming: \.name) }
+
+  /// The problem in words, each setting named by `name`.
+  public func message(naming name: (Setting) -> String) -> String {
     switch self {
-    case .exists: "already exists; pass --overwrite (-y) to replace it"
+    case .exists: "already exists; pass \(name(.overwrite)) to replace it"
     case .isFolder: "is a folder; name a file to write"
     case .notARegularFile(let kind): "is \(kind); Segue writes regular files"
     case .isInput(let source): "is also an input (\(source.label)); choose another output path"
     case .folderMissing(let folder): "folder '\(folder)' does not exist"
     case .notWritable(let folder, let detail): "cannot write in folder '\(folder)' (\(detail))"
     case .unknownFormat(let ext):
-      "unknown output format '\(ext)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or --format"
+      "unknown output format '\(ext)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or \(name(.format))"
     case .writeFailed(let detail): "cannot write (\(detail))"
     }
   }

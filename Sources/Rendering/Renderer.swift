@@ -56,7 +56,8 @@ public enum Renderer {
 
   /// Gathers the inputs' facts, resolves the output format and plans the mix.
   static func prepare(_ request: RenderRequest, knownFacts: InputFacts? = nil) throws(RenderError) -> Prepared {
-    guard !request.inputs.isEmpty else { throw .options("nothing to render: no input files") }
+    guard !request.inputs.isEmpty else { throw .noInputs }
+    do { try request.check() } catch { throw .setting(error) }
     let inputs: InputFacts
     if let knownFacts { inputs = knownFacts } else { inputs = try gatherFacts(request) }
     let format = try OutputFormat.resolve(
@@ -64,7 +65,8 @@ public enum Renderer {
     var mix = try planMix(request, facts: inputs, layout: format.settings.layout)
     mix.plan.notes += format.notes + format.downmixNotes(inputs.infos, labels: inputs.sources.map(\.label))
     let trackFrames = inputs.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
-    try LengthGuard.check(mix.plan, trackFrames: trackFrames, allowLong: request.allowLong)
+    // A stretch's length is what was asked for, its ratio checked: never refused as too long.
+    try LengthGuard.check(mix.plan, trackFrames: trackFrames, allowLong: request.allowLong || request.stretch != nil)
     return Prepared(plan: mix.plan, inputs: inputs, format: format, levelling: mix.levelling, edits: mix.edits)
   }
 
@@ -96,7 +98,7 @@ public enum Renderer {
   private static func stretchPlanning(
     _ stretch: StretchRequest, request: RenderRequest, facts: InputFacts, sampleRate: Int
   ) throws(RenderError) -> StretchPlanning {
-    guard request.inputs.count == 1, request.overlays.isEmpty else { throw .options("a stretch takes one input") }
+    guard request.inputs.count == 1, request.overlays.isEmpty else { throw .setting(.oneInputOnly(.stretchRatio)) }
     let options = request.inputs[0].options
     let length = facts.facts[0].frameCount(at: sampleRate)
     let inputFrames = min(length, options.outPoint?.frames(at: sampleRate) ?? length) - (options.inPoint?.frames(at: sampleRate) ?? 0)
@@ -151,9 +153,9 @@ public enum Renderer {
     let end = min(timeline.frameCount, range.to.map { SampleFrames.count(inSeconds: $0, at: timeline.sampleRate) } ?? timeline.frameCount)
     let length = TimeFormat.clock(frames: timeline.frameCount, sampleRate: timeline.sampleRate)
     guard start < timeline.frameCount else {
-      throw .options("--from \(TimeFormat.clock(frames: start, sampleRate: timeline.sampleRate)) is past the end of the mix (\(length))")
+      throw .setting(.pastEnd(.from, at: TimeFormat.clock(frames: start, sampleRate: timeline.sampleRate), length: length))
     }
-    guard start < end else { throw .options("--to must come after --from") }
+    guard start < end else { throw .setting(.notAfter(.from, .to)) }
     return OutputSelection(segments: [start..<end])
   }
 
@@ -252,15 +254,13 @@ public enum Renderer {
   /// Why `request` cannot be written to standard output: its format cannot stream (MP4 writes its
   /// index last), or it asks for a check that needs the written file.
   private static func streamingProblem(_ request: RenderRequest) -> RenderError? {
-    if request.verify { return .options("--verify reads the written file again; it cannot with -o - (standard output)") }
-    if request.mix.loudness.writeReplayGain {
-      return .options("--write-replaygain tags the written file once it is measured; it cannot with -o - (standard output)")
-    }
+    if request.verify { return .setting(.needsFile(.verify)) }
+    if request.mix.loudness.writeReplayGain { return .setting(.needsFile(.writeReplayGain)) }
     guard let name = request.output.format, let container = OutputContainer(rawValue: name.lowercased()) else {
-      return .options("-o - (standard output) needs --format: wav, flac, mp3, ogg or opus")
+      return .setting(.streamNeedsFormat)
     }
     guard container.canStream else {
-      return .options("-o - cannot write .\(container.rawValue): it needs a file it can seek in; stream wav, flac, mp3, ogg or opus")
+      return .setting(.notOffered(.format, value: container.rawValue, within: "on standard output, which cannot be sought in", offered: ["wav", "flac", "mp3", "ogg", "opus"]))
     }
     return nil
   }
@@ -292,7 +292,8 @@ public enum Renderer {
   /// path is not checked beyond its format, and nothing is written); without, at the first
   /// track's rate and channels, or those `output` asks for.
   public static func plan(_ request: RenderRequest) throws(RenderError) -> MixPlan {
-    guard !request.inputs.isEmpty else { throw .options("nothing to plan: no input files") }
+    guard !request.inputs.isEmpty else { throw .noInputs }
+    do { try request.check() } catch { throw .setting(error) }
     guard request.outputPath.isEmpty, request.output.format == nil else {
       let prepared = try prepare(request)
       return MixPlan(plan: prepared.plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FFmpegAudio
+import Playlists
 import Rendering
 
 /// `segue analyze`: loudness, peaks and silences of every input, and the gain to a target.
@@ -12,7 +13,7 @@ struct AnalyzeCommand: ParsableCommand {
   var inputs: [String]
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The loudness the gains aim at, in LUFS (-70 to 0).", valueName: "LUFS"))
-  var target: Double = -14
+  var target: Double = AnalysisReport.defaultTargetLUFS
 
   @Flag(help: "Print JSON instead of a table.")
   var json = false
@@ -30,19 +31,18 @@ struct AnalyzeCommand: ParsableCommand {
   var cache: CacheFlags
 
   func validate() throws {
-    guard target.isFinite, (-70.0...0).contains(target) else { throw ValidationError("--target must be between -70 and 0 LUFS") }
+    do throws(SettingProblem) { _ = try Setting.target.check(target) } catch { throw error.usageError }
     _ = try tempoRange.map(BeatMatchFlags.range)
   }
 
   func run() throws {
-    FFmpegLogLevel.quiet.apply()
     let tempoRange = try self.tempoRange.map(BeatMatchFlags.range)
     do {
       let report = try AnalysisReport.measure(
         inputs, targetLUFS: target, tempo: !noTempo, tempoRange: tempoRange, cache: cache.cache, progress: ProgressPrinter(style: progress).callback())
       print(json ? report.json() : report.table())
     } catch {
-      printError(error.description)
+      printError(error.cliMessage)
       throw ExitCode.failure
     }
   }

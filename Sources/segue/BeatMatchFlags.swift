@@ -26,7 +26,7 @@ struct BeatMatchFlags: ParsableArguments {
   @Flag(help: "Swap the bass in every crossfade: the outgoing track's low end (under 200 Hz) hands over to the incoming track's in 20 ms, on the downbeat nearest the middle.")
   var eqSwap = false
 
-  func validate() throws { _ = try choices(into: MixChoices()) }
+  func validate() throws { try choices(into: MixChoices()).checkedForUsage() }
 
   /// The range `--tempo-range` gives, or a usage error saying what is wrong with it.
   static func range(_ text: String) throws -> ClosedRange<Double> {
@@ -43,21 +43,13 @@ struct BeatMatchFlags: ParsableArguments {
     if beatmatch { beatMatch.enabled = true }
     if holdTempo { beatMatch.holdTempo = true }
     if eqSwap { beatMatch.eqSwap = true }
-    if let tempoRamp {
-      guard BeatMatchSettings.rampRange.contains(tempoRamp) else { throw ValidationError("--tempo-ramp must be from 1 to 64 bars, not \(tempoRamp)") }
-      beatMatch.rampBars = tempoRamp
-    }
-    if let maxTempoChange {
-      guard DJTransitionChoices.tempoChangeRange.contains(maxTempoChange) else {
-        throw ValidationError("--max-tempo-change must be from 0 to 50 percent, not \(maxTempoChange)")
-      }
-      beatMatch.maxTempoChangePercent = maxTempoChange
-    }
+    beatMatch.rampBars = tempoRamp
+    beatMatch.maxTempoChangePercent = maxTempoChange
     if let beatmatchMethod {
       guard beatmatchMethod == "auto" || StretchMethod(rawValue: beatmatchMethod) != nil else {
         throw ValidationError("--beatmatch-method must be auto, varispeed or preserve-pitch, not '\(beatmatchMethod)'")
       }
-      beatMatch.method = .some(StretchMethod(rawValue: beatmatchMethod))
+      beatMatch.method = StretchMethod(rawValue: beatmatchMethod).map(Override.set) ?? .reset
     }
     choices.beatMatch = beatMatch
     choices.tempoRange = try tempoRange.map(Self.range)

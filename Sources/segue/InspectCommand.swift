@@ -15,13 +15,12 @@ struct InspectCommand: ParsableCommand {
   var json = false
 
   func run() throws {
-    FFmpegLogLevel.quiet.apply()
     var inspections: [FileInspection] = []
     var errors: [String] = []
     for file in files {
       do { inspections.append(try FileInspection.inspect(path: file)) } catch {
-        printError(error.description)
-        errors.append(error.description)
+        printError(error.cliMessage)
+        errors.append(error.cliMessage)
       }
     }
     if json {

@@ -31,25 +31,18 @@ struct LoudnessFlags: ParsableArguments {
   @Flag(name: .customLong("write-replaygain"), help: "Tag the output with its ReplayGain 2.0 values.")
   var writeReplayGain = false
 
-  func validate() throws { _ = try choices(into: MixChoices()) }
+  func validate() throws { try choices(into: MixChoices()).checkedForUsage() }
 
   /// `choices` with what these flags choose.
   func choices(into choices: MixChoices) throws -> MixChoices {
     var choices = choices
     if let loudness {
-      if loudness == "off" {
-        choices.loudness.target = .some(nil)
-      } else {
-        guard let value = Double(loudness), LoudnessSettings.targetRange.contains(value) else {
-          throw ValidationError("--loudness takes a loudness from -70 to 0 LUFS, or off; not '\(loudness)'")
-        }
-        choices.loudness.target = value
+      guard loudness == "off" || Double(loudness) != nil else {
+        throw ValidationError("--loudness takes a loudness from -70 to 0 LUFS, or off; not '\(loudness)'")
       }
+      choices.loudness.target = Double(loudness).map(Override.set) ?? .reset
     }
-    if let truePeak {
-      guard LoudnessSettings.truePeakRange.contains(truePeak) else { throw ValidationError("--true-peak must be from -30 to 0 dBTP") }
-      choices.loudness.truePeak = truePeak
-    }
+    choices.loudness.truePeak = truePeak
     choices.loudness.scope = try loudnessScope.map { try choice($0, flag: "--loudness-scope") }
     choices.loudness.peakPolicy = try peakPolicy.map { try choice($0, flag: "--peak-policy") }
     choices.gainSource = try gainSource.map { try choice($0, flag: "--gain-source") } ?? .analysis

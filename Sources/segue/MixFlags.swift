@@ -21,8 +21,7 @@ struct MixFlags: ParsableArguments {
 
   func validate() throws {
     _ = try times()
-    _ = try curveChoice()
-    if crossfade != nil && gap != nil { throw ValidationError("give --crossfade or --gap, not both") }
+    try choices().checkedForUsage()
   }
 
   /// The choices the flags make (the library merges them with a playlist's defaults).

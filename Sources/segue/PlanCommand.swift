@@ -30,7 +30,6 @@ struct PlanCommand: ParsableCommand {
   var svg: String?
 
   func run() throws {
-    FFmpegLogLevel.quiet.apply()
     do {
       let request = try choices.request(inputs: inputs, outputPath: output ?? "")
       let mixPlan = try Renderer.plan(request)
@@ -38,7 +37,7 @@ struct PlanCommand: ParsableCommand {
       print(json ? report.json() : report.table())
       if let svg { try TextFile.write(TimelinePicture(mixPlan).svg(), to: svg) }
     } catch let error as RenderError {
-      printError(error.description)
+      printError(error.cliMessage)
       throw ExitCode.failure
     }
   }

@@ -29,23 +29,24 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var common: RenderInputs
 
-    @Option(help: ArgumentHelp("Seconds of mix before and after each transition.", valueName: "time"))
-    var context = "10"
+    @Option(help: ArgumentHelp("Seconds of mix before and after each transition (default \(seconds(Previews.defaultContext))).", valueName: "time"))
+    var context: String?
 
-    @Option(help: ArgumentHelp("Seconds of silence between transitions in one file.", valueName: "time"))
-    var pause = "1"
+    @Option(help: ArgumentHelp("Seconds of silence between transitions in one file (default \(seconds(Previews.defaultPause))).", valueName: "time"))
+    var pause: String?
 
     @Flag(help: "Write one file per transition (OUTPUT-transition-01.ext, …).")
     var separate = false
 
-    @Option(help: ArgumentHelp("Fade each preview in and out over this many seconds at its edges (0: hard cuts).", valueName: "time"))
-    var edgeFade = "0.01"
+    @Option(help: ArgumentHelp("Fade each preview in and out over this many seconds at its edges (0: hard cuts; default \(seconds(Previews.defaultEdgeFade))).", valueName: "time"))
+    var edgeFade: String?
 
     func run() throws {
       try runReporting {
         let reports = try Previews.transitions(
-          try common.request(), context: try parseTime(context, flag: "--context")!, pause: try parseTime(pause, flag: "--pause")!,
-          separateFiles: separate, edgeFade: try parseTime(edgeFade, flag: "--edge-fade")!, cancellation: $0)
+          try common.request(), context: try parseTime(context, flag: "--context") ?? Previews.defaultContext,
+          pause: try parseTime(pause, flag: "--pause") ?? Previews.defaultPause, separateFiles: separate,
+          edgeFade: try parseTime(edgeFade, flag: "--edge-fade") ?? Previews.defaultEdgeFade, cancellation: $0)
         for report in reports {
           print("Wrote \(report.outputPath): \(report.segments.count) transition\(report.segments.count == 1 ? "" : "s"), \(report.outputFrameCount) sample frames")
         }
@@ -61,20 +62,21 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var common: RenderInputs
 
-    @Option(help: ArgumentHelp("Seconds of each track.", valueName: "time"))
-    var length = "10"
+    @Option(help: ArgumentHelp("Seconds of each track (default \(seconds(Previews.defaultSnippetLength))).", valueName: "time"))
+    var length: String?
 
-    @Option(help: ArgumentHelp("Crossfade between snippets, in seconds.", valueName: "time"))
-    var fade = "1"
+    @Option(help: ArgumentHelp("Crossfade between snippets, in seconds (default \(seconds(Previews.defaultSnippetFade))).", valueName: "time"))
+    var fade: String?
 
-    @Option(help: ArgumentHelp("Fade the medley in and out over this many seconds at its ends (0: hard cuts).", valueName: "time"))
-    var edgeFade = "0.01"
+    @Option(help: ArgumentHelp("Fade the medley in and out over this many seconds at its ends (0: hard cuts; default \(seconds(Previews.defaultEdgeFade))).", valueName: "time"))
+    var edgeFade: String?
 
     func run() throws {
       try runReporting {
         let report = try Previews.snippets(
-          try common.request(), length: try parseTime(length, flag: "--length")!, fade: try parseTime(fade, flag: "--fade")!,
-          edgeFade: try parseTime(edgeFade, flag: "--edge-fade")!, cancellation: $0)
+          try common.request(), length: try parseTime(length, flag: "--length") ?? Previews.defaultSnippetLength,
+          fade: try parseTime(fade, flag: "--fade") ?? Previews.defaultSnippetFade,
+          edgeFade: try parseTime(edgeFade, flag: "--edge-fade") ?? Previews.defaultEdgeFade, cancellation: $0)
         print(RenderSummary(report: report))
       }
     }
@@ -82,16 +84,18 @@ struct PreviewCommand: ParsableCommand {
 }
 
 /// Runs `body` with Ctrl-C wired to cancellation, printing a render error as one line per problem.
-func runReporting(quiet: Bool = true, _ body: (RenderCancellation) throws -> Void) throws {
-  if quiet { FFmpegLogLevel.quiet.apply() }
+func runReporting(_ body: (RenderCancellation) throws -> Void) throws {
   let cancellation = RenderCancellation()
   let signals = InterruptHandler(cancellation: cancellation)
   defer { signals.restore() }
   do {
     try body(cancellation)
   } catch let error as RenderError {
-    printError(error.description)
+    printError(error.cliMessage)
     if case .cancelled = error { throw ExitCode(InterruptHandler.exitCode) }
     throw ExitCode.failure
   }
 }
+
+/// A default in seconds as help shows it: `10`, `0.01`.
+private func seconds(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : "\(value)" }

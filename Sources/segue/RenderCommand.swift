@@ -35,7 +35,7 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     if verbose { FFmpegLogLevel.warnings.apply() }
-    try runReporting(quiet: !verbose) { cancellation in
+    try runReporting { cancellation in
       var request = try common.request(verify: verify)
       request.range = try range.timeRange()
       request.edgeFade = try range.edgeFadeSeconds()

@@ -31,32 +31,22 @@ struct SilenceFlags: ParsableArguments {
   @Option(help: ArgumentHelp("The longest automatic overlap (0 to 60, default 10).", valueName: "seconds"))
   var maxOverlap: Double?
 
-  func validate() throws { _ = try choices(into: MixChoices()) }
+  func validate() throws { try choices(into: MixChoices()).checkedForUsage() }
 
   /// `choices` with what these flags choose.
-  func choices(into choices: MixChoices) throws -> MixChoices {
+  func choices(into choices: MixChoices) -> MixChoices {
     var choices = choices
     var settings = SilenceSettings()
     if trimSilence { settings.trim = true }
     if autoCue { settings.autoCue = true }
-    if let maxPause { settings.maxPause = .some(try checked(maxPause, "--max-pause", within: SilenceSettings.maxPauseRange, unit: "s")) }
-    settings.silenceThreshold = try silenceThreshold.map { try checked($0, "--silence-threshold", within: SilenceSettings.thresholdRange, unit: "dBFS") }
-    settings.trimThreshold = try trimThreshold.map { try checked($0, "--trim-threshold", within: SilenceSettings.thresholdRange, unit: "dBFS") }
-    settings.trimMargin = try trimMargin.map { try checked($0, "--trim-margin", within: SilenceSettings.marginRange, unit: "s") }
-    settings.cueLevel = try cueLevel.map { try checked($0, "--cue-level", within: SilenceSettings.relativeLevelRange, unit: "LU") }
-    settings.overlapLevel = try overlapLevel.map { try checked($0, "--overlap-level", within: SilenceSettings.relativeLevelRange, unit: "LU") }
-    settings.maxOverlap = try maxOverlap.map { try checked($0, "--max-overlap", within: SilenceSettings.maxOverlapRange, unit: "s") }
+    settings.maxPause = maxPause.map(Override.set) ?? .inherit
+    settings.silenceThreshold = silenceThreshold
+    settings.trimThreshold = trimThreshold
+    settings.trimMargin = trimMargin
+    settings.cueLevel = cueLevel
+    settings.overlapLevel = overlapLevel
+    settings.maxOverlap = maxOverlap
     choices.silence = settings
     return choices
   }
-
-  /// `value`, or an error naming `flag` and the range it must lie in.
-  private func checked(_ value: Double, _ flag: String, within range: ClosedRange<Double>, unit: String) throws -> Double {
-    guard range.contains(value) else {
-      throw ValidationError("\(flag) must be from \(Self.number(range.lowerBound)) to \(Self.number(range.upperBound)) \(unit), not \(Self.number(value))")
-    }
-    return value
-  }
-
-  private static func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value) }
 }

@@ -55,14 +55,8 @@ struct StretchCommand: ParsableCommand {
   func stretchRequest() throws -> StretchRequest {
     let targets: [StretchRequest.Target?] = [
       try parseDuration(length, flag: "--length").map { .seconds($0) },
-      try frames.map { frames in
-        guard frames > 0 else { throw ValidationError("--frames must be positive, not \(frames)") }
-        return .frames(frames)
-      },
-      try ratio.map { ratio in
-        guard StretchRequest.ratioRange.contains(ratio) else { throw ValidationError("--ratio must be from 0.5 to 2, not \(ratio)") }
-        return .ratio(ratio)
-      },
+      frames.map { .frames($0) },
+      ratio.map { .ratio($0) },
       toMatch.map { .matching(path: $0) },
     ]
     let given = targets.compactMap { $0 }
@@ -73,8 +67,9 @@ struct StretchCommand: ParsableCommand {
           ? "give one of --length, --frames, --ratio or --to-match"
           : "give only one of --length, --frames, --ratio or --to-match, not \(named.joined(separator: " and "))")
     }
-    guard offset.isFinite, abs(offset) <= TimeParser.maximumSeconds else { throw ValidationError("--offset must be a number of seconds") }
-    return StretchRequest(target: given[0], method: try FitFlags.method(method, flag: "--method"), offsetSeconds: offset)
+    let request = StretchRequest(target: given[0], method: try FitFlags.method(method, flag: "--method"), offsetSeconds: offset)
+    do throws(SettingProblem) { try request.check() } catch { throw error.usageError }
+    return request
   }
 
   func run() throws {
@@ -83,8 +78,6 @@ struct StretchCommand: ParsableCommand {
       request.output = try format.options()
       request.cache = cache.cache
       request.stretch = try stretchRequest()
-      // The length is what was asked for, its ratio and offset checked: never refused as too long.
-      request.allowLong = true
       let report = try Renderer.render(request, cancellation: cancellation)
       print(RenderSummary(report: report).description)
     }

@@ -43,7 +43,7 @@ struct BeatSettingsTests {
 
   @Test func theCommandLineWinsOverTheDefaults() throws {
     var choices = MixChoices(crossfade: 6)
-    choices.beatMatch = DJTransitionChoices(rampBars: 16, holdTempo: true, method: .some(nil))
+    choices.beatMatch = DJTransitionChoices(rampBars: 16, holdTempo: true, method: .reset)
     let request = try Self.request(Self.set, choices: choices)
     #expect(request.mix.crossfade == 6 && request.mix.crossfadeBeats == nil)
     #expect(request.mix.beatMatching.rampBars == 16 && request.mix.beatMatching.holdTempo && request.mix.beatMatching.method == nil)
@@ -51,8 +51,8 @@ struct BeatSettingsTests {
   }
 
   @Test(arguments: [
-    ("defaults: { tempo-ramp: 0 }", "set.yaml:2:25: 'tempo-ramp' must be a whole number of bars from 1 to 64, not 0"),
-    ("defaults: { max-tempo-change: 51 }", "set.yaml:2:31: 'max-tempo-change' must be from 0 to 50 (percent), not 51"),
+    ("defaults: { tempo-ramp: 0 }", "set.yaml:2:25: 'tempo-ramp' must be a whole number from 1 to 64 bars, not 0"),
+    ("defaults: { max-tempo-change: 51 }", "set.yaml:2:31: 'max-tempo-change' must be from 0 to 50 percent, not 51"),
     ("defaults: { beatmatch-method: tape }", "set.yaml:2:31: unknown 'beatmatch-method' 'tape'"),
     ("defaults: { crossfade: 0bars }", "set.yaml:2:24: 'crossfade' counts from one beat to 1024 bars, not '0bars'"),
     ("defaults: { beatmatch: maybe }", "set.yaml:2:24: 'beatmatch' must be true or false"),

@@ -35,6 +35,18 @@ import Testing
     #expect(crossfaded == "wrote \(folder.file("x.flac")): 882180 sample frames, the second file from frame 441179\n")
   }
 
+  /// A library user sees nothing of FFmpeg's own log unless it asks for it: DSF input, on which
+  /// FFmpeg logs that it estimates the duration, renders with nothing on standard error.
+  @Test func aLibraryUserSeesNoFFmpegLogByDefault() throws {
+    let folder = TemporaryFolder("segue-examples")
+    try DSFFile.writeSine(to: folder.file("a.dsf"), frequency: 1_000, bitCount: 2_822_400 + 8 * 1_234 + 8)
+    try DSFFile.writeSine(to: folder.file("b.dsf"), frequency: 1_500, bitCount: 2_822_400 + 8 * 4_321 + 8)
+    let output = try FFmpegCLI.run(
+      try SegueExecutable.url(named: "crossfade-two-files").path, [folder.file("a.dsf"), folder.file("b.dsf"), folder.file("x.flac"), "0.5"])
+    #expect(output.status == 0)
+    #expect(output.stderr == "")
+  }
+
   /// `segue render` given what the album example was given writes the same files, byte for byte:
   /// the policy (folder expansion, defaults, listing) is the library's, not the CLI's.
   func expectTheCLIWritesTheSameBytes(_ folder: TemporaryFolder) throws {

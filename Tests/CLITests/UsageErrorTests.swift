@@ -4,13 +4,13 @@ import Testing
 @Suite struct UsageErrorTests {
   /// Arguments after `render a.flac -o out.flac`, and the start of the error they must print.
   static let cases: [(arguments: [String], message: String)] = [
-    (["--bit-depth", "20"], "--bit-depth must be 16, 24 or 32"),
+    (["--bit-depth", "20"], "--bit-depth must be 16, 24 or 32, not '20'"),
     (["--bit-depth", "deep"], "The value 'deep' is invalid for '--bit-depth <bit-depth>'"),
     (["--bitrate", "abc"], "--bitrate must be a rate such as 320k or 128000, got 'abc'"),
-    (["--bitrate", "5k"], "--bitrate must be a rate such as 320k or 128000, got '5k'"),
+    (["--bitrate", "5k"], "--bitrate must be from 6000 to 1536000 bit/s, not 5000"),
     (["--bitrate", "320k", "--quality", "2"], "give --bitrate or --quality, not both"),
-    (["--sample-rate", "1000"], "--sample-rate must be between 8000 and 384000"),
-    (["--channels", "0"], "--channels must be between 1 and 8"),
+    (["--sample-rate", "1000"], "--sample-rate must be a whole number from 8000 to 384000 Hz, not 1000"),
+    (["--channels", "0"], "--channels must be a whole number from 1 to 8, not 0"),
     (["--frobnicate"], "Unknown option '--frobnicate'"),
     (["--to", "1", "--duration", "1"], "give --to or --duration, not both"),
     (["--from", "3", "--to", "2"], "--to must come after --from"),

@@ -132,6 +132,10 @@ import Testing
     let error = #expect(throws: RenderError.self) {
       try Renderer.render(RenderRequest(inputs: inputs, outputPath: fixture.folder.file("x.flac"), range: TimeRange(from: 60)))
     }
-    #expect(error?.description == "--from 1:00.000 is past the end of the mix (0:07.751)")
+    #expect(error?.description == "the range's start 1:00.000 is past the end of the mix (0:07.751)")
+    guard case .setting(.pastEnd(.from, "1:00.000", "0:07.751"))? = error else {
+      Issue.record("refused as \(String(describing: error)), not as a start past the end")
+      return
+    }
   }
 }

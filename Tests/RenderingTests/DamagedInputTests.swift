@@ -34,7 +34,7 @@ import Testing
       let frame = Int(message[range].split(separator: " ").last!)!
       // The sine compresses evenly, so the middle byte is near the middle frame (within 5 % of the length).
       return message.hasPrefix("\(path): damaged at ") && abs(frame - Self.frames / 2) < Self.frames / 20
-        && message.hasSuffix("--allow-damaged renders through it, with what is lost as silence")
+        && message.hasSuffix("`tolerance.damaged` renders through it, with what is lost as silence")
     }
     #expect(!FileManager.default.fileExists(atPath: folder.file("out.wav")))
   }

@@ -85,7 +85,7 @@ struct InputLengthTests {
 
     #expect {
       try Renderer.render(RenderRequest(inputs: [InputSource(path: cut)], outputPath: output, cache: nil))
-    } throws: { "\($0)".hasPrefix("\(cut): truncated: decoded ") && "\($0)".hasSuffix(" of 100003 sample frames; --allow-truncated renders it as far as it goes") }
+    } throws: { "\($0)".hasPrefix("\(cut): truncated: decoded ") && "\($0)".hasSuffix(" of 100003 sample frames; `tolerance.truncated` renders it as far as it goes") }
 
     var request = RenderRequest(inputs: [InputSource(path: cut)], outputPath: output, cache: nil)
     request.tolerate(DecodeTolerance(truncated: true))

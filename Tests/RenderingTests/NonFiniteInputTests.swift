@@ -33,7 +33,7 @@ import Testing
     let folder = TemporaryFolder()
     let (path, _) = try Self.file(in: folder)
     let expected = "\(path): damaged at 0:00.113 (sample frame 5003): it holds samples that are not numbers (NaN or infinite); "
-      + "--allow-damaged renders through it, with what is lost as silence"
+      + "`tolerance.damaged` renders through it, with what is lost as silence"
     #expect {
       try Renderer.render(RenderRequest(inputs: [InputSource(path: path)], outputPath: folder.file("out.flac"), cache: nil))
     } throws: { "\($0)" == expected }

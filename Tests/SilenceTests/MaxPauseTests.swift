@@ -24,7 +24,7 @@ struct MaxPauseTests {
     let report = try Renderer.render(
       RenderRequest(
         inputs: [InputSource(path: input)], outputPath: output, output: OutputOptions(bitDepth: 16),
-        mix: MixOptions(silence: SilenceSettings(maxPause: Self.maxPause)), verify: true))
+        mix: MixOptions(silence: SilenceSettings(maxPause: .set(Self.maxPause))), verify: true))
     let out = try AudioFile.read(path: output).samples
     let source = Self.speech.samples
 

@@ -51,7 +51,7 @@ struct FitTests {
     var request = RenderRequest(inputs: [InputSource(path: path)], outputPath: folder.file("long.flac"), cache: nil)
     request.fit = FitRequest(seconds: 25)
     let error = #expect(throws: RenderError.self) { try Renderer.render(request) }
-    #expect(error?.description == "--fit 0:25.000 needs a length ratio of 2.5000 for a mix of 0:10.000; Segue stretches by 0.5 to 2.0")
+    #expect(error?.description == "the length to fit asks for a length ratio of 2.500000 (0:25.000 for a mix of 0:10.000); Segue stretches by 0.5 to 2.0")
     #expect(!FileManager.default.fileExists(atPath: folder.file("long.flac")))
   }
 }

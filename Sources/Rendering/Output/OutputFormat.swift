@@ -1,4 +1,5 @@
 import FFmpegAudio
+import Playlists
 
 /// A resolved output: the container and codec, and the settings to encode with.
 struct OutputFormat: Equatable {
@@ -48,7 +49,7 @@ struct OutputFormat: Equatable {
     try checkQualityOptions(options, codec: codec)
     let bitDepth = codec.isLossless ? bitDepth(options: options, inputs: inputs) : nil
     guard codec.isAvailable(bitDepth: bitDepth) else {
-      throw .options("this FFmpeg build has no \(codec.encoderName(bitDepth: bitDepth)) encoder")
+      throw .setting(.noEncoder(codec.encoderName(bitDepth: bitDepth)))
     }
     var notes: [String] = []
     let rate = try mixRate(codec: codec, bitDepth: bitDepth, options: options, inputs: inputs, notes: &notes)
@@ -70,8 +71,7 @@ struct OutputFormat: Equatable {
   private static func codec(in container: OutputContainer, options: OutputOptions) throws(RenderError) -> OutputCodec {
     let asked = options.codec?.lowercased() ?? container.codecs[0].rawValue
     guard let codec = OutputCodec(rawValue: asked), container.codecs.contains(codec) else {
-      let offered = container.codecs.map(\.rawValue).sorted().joined(separator: ", ")
-      throw .options("--codec \(asked) is not available in .\(container.rawValue) output (choose \(offered))")
+      throw .setting(.notOffered(.codec, value: asked, within: "in .\(container.rawValue) output", offered: container.codecs.map(\.rawValue).sorted()))
     }
     return codec
   }
@@ -79,26 +79,26 @@ struct OutputFormat: Equatable {
   /// Refuses options the chosen codec does not take, or values outside its range.
   private static func checkQualityOptions(_ options: OutputOptions, codec: OutputCodec) throws(RenderError) {
     if let depth = options.bitDepth {
-      if !codec.isLossless { throw .options("--bit-depth applies to WAV, FLAC and ALAC output, not to \(codec.displayName)") }
+      if !codec.isLossless { throw .setting(.notApplicable(.bitDepth, value: nil, appliesTo: "WAV, FLAC and ALAC output", notTo: codec.displayName)) }
       if depth == 32 && codec != .pcm {
-        throw .options("--bit-depth 32 applies to WAV output only; FLAC and ALAC take 16 or 24")
+        throw .setting(.notApplicable(.bitDepth, value: "32", appliesTo: "WAV output only; FLAC and ALAC take 16 or 24", notTo: nil))
       }
       if !codec.bitDepths.contains(depth) {
-        throw .options("--bit-depth \(depth) is not available for \(codec.displayName) (choose \(codec.bitDepths.map(String.init).joined(separator: ", ")))")
+        throw .setting(.notOffered(.bitDepth, value: "\(depth)", within: "for \(codec.displayName)", offered: codec.bitDepths.map(String.init)))
       }
     }
     if options.bitRate != nil && codec.isLossless {
-      throw .options("--bitrate applies to lossy output (MP3, AAC, Opus, Vorbis), not to \(codec.displayName)")
+      throw .setting(.notApplicable(.bitRate, value: nil, appliesTo: "lossy output (MP3, AAC, Opus, Vorbis)", notTo: codec.displayName))
     }
     if options.compressionLevel != nil && codec != .flac {
-      throw .options("--compression-level applies to FLAC output only")
+      throw .setting(.notApplicable(.compressionLevel, value: nil, appliesTo: "FLAC output only", notTo: nil))
     }
     if let quality = options.quality {
       guard let range = codec.qualityRange else {
-        throw .options("--quality applies to MP3 and Vorbis output, not to \(codec.displayName)")
+        throw .setting(.notApplicable(.quality, value: nil, appliesTo: "MP3 and Vorbis output", notTo: codec.displayName))
       }
       guard range.contains(quality) else {
-        throw .options("--quality for \(codec.displayName) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))")
+        throw .setting(.outOfRange(.quality, value: quality, allowed: range))
       }
     }
   }
@@ -116,7 +116,7 @@ struct OutputFormat: Equatable {
     codec: OutputCodec, bitDepth: Int?, options: OutputOptions, inputs: [AudioStreamInfo], notes: inout [String]
   ) throws(RenderError) -> Int {
     if let asked = options.sampleRate {
-      guard codec.accepts(sampleRate: asked, bitDepth: bitDepth) else { throw .options(rateLimitMessage(codec, bitDepth, asked)) }
+      guard codec.accepts(sampleRate: asked, bitDepth: bitDepth) else { throw .setting(rateRefusal(codec, bitDepth, asked)) }
       return asked
     }
     var rate = inputs[0].sampleRate
@@ -147,13 +147,10 @@ struct OutputFormat: Equatable {
     return moved
   }
 
-  /// Why the codec refuses `rate`, naming what it takes and the flag that changes it.
-  private static func rateLimitMessage(_ codec: OutputCodec, _ bitDepth: Int?, _ rate: Int) -> String {
-    if let listed = codec.sampleRates(bitDepth: bitDepth) {
-      return "\(codec.displayName) cannot encode at \(rate) Hz (it takes \(listed.sorted().map(String.init).joined(separator: ", "))); change --sample-rate"
-    }
-    let ceiling = codec.highestSampleRate.map { " (it takes up to \($0) Hz)" } ?? ""
-    return "\(codec.displayName) cannot encode at \(rate) Hz\(ceiling); change --sample-rate"
+  /// Why the codec refuses `rate`, with the rates it takes.
+  private static func rateRefusal(_ codec: OutputCodec, _ bitDepth: Int?, _ rate: Int) -> SettingProblem {
+    let offered = codec.sampleRates(bitDepth: bitDepth)?.sorted().map(String.init) ?? codec.highestSampleRate.map { ["up to \($0)"] } ?? []
+    return .notOffered(.sampleRate, value: "\(rate)", within: "for \(codec.displayName)", offered: offered)
   }
 
   /// The mix's channels: as asked, else the first input's, moved within what the codec holds
@@ -163,9 +160,8 @@ struct OutputFormat: Equatable {
   ) throws(RenderError) -> Int {
     let channels = options.channelCount ?? first.channelCount
     guard let counts = codec.channelCounts(bitDepth: bitDepth), !counts.contains(channels) else { return channels }
-    let held = counts.sorted().map(String.init).joined(separator: ", ")
     guard options.channelCount == nil, let fewer = counts.filter({ $0 < channels }).max() else {
-      throw .options("\(codec.displayName) cannot hold \(channels) channels (it takes \(held)); change --channels")
+      throw .setting(.notOffered(.channels, value: "\(channels)", within: "for \(codec.displayName)", offered: counts.sorted().map(String.init)))
     }
     notes.append("\(codec.displayName) cannot hold \(channels) channels: mixed to \(fewer); --channels changes it")
     return fewer
@@ -175,12 +171,10 @@ struct OutputFormat: Equatable {
   private static func checkBitRate(_ bitRate: Int?, codec: OutputCodec, sampleRate: Int, rateWasAsked: Bool) throws(RenderError) {
     guard let bitRate, let highest = codec.highestBitRate(sampleRate: sampleRate), bitRate > highest else { return }
     let version = OutputCodec.mp3Version(sampleRate: sampleRate)
-    let rateSource = rateWasAsked ? "--sample-rate \(sampleRate)" : "the first track's \(sampleRate) Hz"
-    // A higher rate helps only where the rate holds MP3 to MPEG-2's lower bit rates.
-    let (fullRate, fullLimit) = (44_100, codec.highestBitRate(sampleRate: 44_100) ?? highest)
-    let otherRate = fullLimit > highest && bitRate <= fullLimit ? ", or --sample-rate \(fullRate)" : ""
-    throw .options(
-      "--bitrate \(bitRate / 1000)k is more than MP3 holds at \(sampleRate) Hz (\(version) tops out at \(highest / 1000)k, from \(rateSource)); "
-        + "choose --bitrate \(highest / 1000)k or less\(otherRate)")
+    // A higher rate helps only where the rate holds MP3 to MPEG-2's lower bit rates (44.1 kHz says so).
+    throw .setting(
+      .bitRateOverLimit(
+        bitRate: bitRate, sampleRate: sampleRate, highest: highest, version: version, rateAsked: rateWasAsked,
+        fullRateHighest: codec.highestBitRate(sampleRate: 44_100)))
   }
 }

@@ -1,3 +1,5 @@
+import Playlists
+
 /// What the user asked of the output file's format; whatever is nil follows the file's extension
 /// and the inputs.
 public struct OutputOptions: Sendable, Equatable {
@@ -30,5 +32,14 @@ public struct OutputOptions: Sendable, Equatable {
     self.compressionLevel = compressionLevel
     self.sampleRate = sampleRate
     self.channelCount = channelCount
+  }
+
+  /// Refuses a value out of its range, or a bit rate and a quality together; what a codec takes
+  /// of these is checked once the codec is known (`OutputFormat.resolve`).
+  public func check() throws(SettingProblem) {
+    if let bitDepth, ![16, 24, 32].contains(bitDepth) { throw .notOneOf(.bitDepth, value: "\(bitDepth)", choices: ["16", "24", "32"]) }
+    let numbers: [(Setting, Int?)] = [(.sampleRate, sampleRate), (.channels, channelCount), (.compressionLevel, compressionLevel), (.bitRate, bitRate)]
+    for case (let setting, let value?) in numbers { _ = try setting.check(Double(value)) }
+    if bitRate != nil && quality != nil { throw .notBoth(.bitRate, .quality) }
   }
 }

@@ -7,7 +7,7 @@ enum OutputReplayGain {
   /// Why a `container` cannot carry the tags players read; nil when it can.
   static func problem(_ container: OutputContainer) -> RenderError? {
     guard container == .wav else { return nil }
-    return .options("--write-replaygain: players read no ReplayGain tags from .wav files; write flac, mp3, ogg, opus or m4a")
+    return .setting(.notApplicable(.writeReplayGain, value: nil, appliesTo: "flac, mp3, ogg, opus and m4a output", notTo: ".wav files, whose tags players do not read"))
   }
 
   /// Tags the file at `stagingPath` (to become `outputPath`); returns the note saying so.

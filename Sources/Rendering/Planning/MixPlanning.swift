@@ -102,7 +102,7 @@ struct MixPlanning {
       plan.notes += correlationNotes
       return plan
     } catch {
-      throw .options(error.description)
+      throw .plan(error)
     }
   }
 

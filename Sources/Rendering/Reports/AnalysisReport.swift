@@ -5,6 +5,9 @@ import Foundation
 /// loudness, and the same for each album (consecutive tracks with one album tag), as `segue
 /// analyze` prints it.
 public struct AnalysisReport: Encodable, Sendable {
+  /// The loudness the gains aim at when none is given, in LUFS: streaming services' level.
+  public static let defaultTargetLUFS = -14.0
+
   public var schemaVersion = ReportSchema.analysisVersion
   /// The loudness the gains aim at, in LUFS.
   public var targetLUFS: Double
@@ -99,11 +102,11 @@ public struct AnalysisReport: Encodable, Sendable {
   /// through `cache`; `progress`, when given, hears how far it has got (from any
   /// thread, a few times a second).
   public static func measure(
-    _ arguments: [String], targetLUFS: Double = -14, tempo: Bool = true, tempoRange: ClosedRange<Double>? = nil, cache: FactsCache? = FactsCache.standard(),
+    _ arguments: [String], targetLUFS: Double = defaultTargetLUFS, tempo: Bool = true, tempoRange: ClosedRange<Double>? = nil, cache: FactsCache? = FactsCache.standard(),
     progress: (@Sendable (AnalysisProgress) -> Void)? = nil
   ) throws(RenderError) -> AnalysisReport {
     let inputs = try InputExpansion(arguments: arguments).inputs
-    guard !inputs.isEmpty else { throw .options("nothing to analyze: no input files") }
+    guard !inputs.isEmpty else { throw .noInputs }
     let meter = progress.map { AnalysisProgressMeter(fileCount: inputs.count, report: $0) }
     let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true, tempo: tempo), cache: cache, progress: meter.map { $0.update })
     let threshold = -60.0
@@ -113,7 +116,7 @@ public struct AnalysisReport: Encodable, Sendable {
     var tracks: [Track] = []
     var analyses: [SignalAnalysis] = []
     for (index, (input, facts)) in zip(gathered.sources, gathered.facts).enumerated() {
-      guard let analysis = facts.analysis else { throw .options("\(input.label): the analysis pass gave no result") }
+      guard let analysis = facts.analysis else { throw .input(input, .noAnalysis) }
       analyses.append(analysis)
       tracks.append(Track(
         number: index + 1, file: input.displayName, title: input.name.title, artist: input.name.artist, album: input.name.album, seconds: rounded(analysis.seconds, 3),

@@ -38,7 +38,7 @@ struct SideFiles {
   /// (a preview of several parts) cannot have.
   init(listing: ListingOptions, overwrite: Bool, describesTracks: Bool) throws(RenderError) {
     files = listing.sideFiles
-    if !files.isEmpty && !describesTracks { throw .options("--cue and --tracklist describe a mix or one part of it, not a preview of several parts") }
+    if !files.isEmpty && !describesTracks { throw .setting(.notApplicable(.listing, value: nil, appliesTo: "a mix or one part of it", notTo: "a preview of several parts")) }
     for file in files where FileManager.default.fileExists(atPath: file.path) && !overwrite {
       throw .output(path: file.path, .exists)
     }

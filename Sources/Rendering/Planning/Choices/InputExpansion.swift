@@ -46,14 +46,14 @@ public struct InputExpansion: Sendable {
       do throws(RenderError) {
         let fromStandardInput = argument == Self.standardInputArgument
         if fromStandardInput || PlaylistFile.isPlaylist(argument) {
-          if fromStandardInput && readStandardInput { throw .options("'-' (a playlist on standard input) can be given only once") }
+          if fromStandardInput && readStandardInput { throw .standardInputTwice }
           readStandardInput = readStandardInput || fromStandardInput
           let playlist: Playlist
           do {
             playlist = try fromStandardInput ? PlaylistFile.read(data: standardInput(), file: argument) : PlaylistFile.read(path: argument)
           } catch { throw .playlist(error) }
           guard !playlist.entries.isEmpty else {
-            throw .options("\(fromStandardInput ? "standard input" : argument): nothing to render: the playlist names no audio files")
+            throw .emptyPlaylist(fromStandardInput ? "standard input" : argument)
           }
           overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
           playlistRuns.append((inputs.count..<(inputs.count + playlist.entries.count), playlist.defaults))
@@ -104,12 +104,12 @@ public struct InputExpansion: Sendable {
   private static func audioFiles(in folder: String) throws(RenderError) -> [InputSource] {
     let names: [String]
     do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
-      throw .options("cannot list the folder \(folder): \(error.localizedDescription)")
+      throw .unreadableFolder(folder, detail: error.localizedDescription)
     }
     let audio = names
       .filter { !$0.hasPrefix(".") && audioExtensions.contains(PathText.fileExtension($0)) }
       .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-    guard !audio.isEmpty else { throw .options("the folder \(folder) holds no audio files") }
+    guard !audio.isEmpty else { throw .emptyFolder(folder) }
     return audio.map { InputSource(path: PathText.appending($0, to: folder)) }
   }
 }

@@ -17,14 +17,12 @@ enum LengthGuard {
     let clock = { (frames: Int64) in TimeFormat.clock(frames: frames, sampleRate: timeline.sampleRate) }
     for resolved in plan.transitions {
       if case .gap(let frames) = resolved.transition, frames > longestGap * rate {
-        throw .options("a gap of \(clock(frames)) is longer than 10 minutes; pass --allow-long if it is meant")
+        throw .setting(.tooLong(what: "a gap of \(clock(frames))", limit: "10 minutes"))
       }
     }
     let limit = 2 * trackFrames + longestGap * rate
     guard timeline.frameCount <= limit else {
-      throw .options(
-        "the mix would last \(clock(timeline.frameCount)), more than twice its tracks' \(clock(trackFrames)) plus 10 minutes; "
-          + "pass --allow-long if it is meant")
+      throw .setting(.tooLong(what: "the mix, at \(clock(timeline.frameCount)),", limit: "twice its tracks' \(clock(trackFrames)) plus 10 minutes"))
     }
   }
 }

@@ -41,17 +41,25 @@ public struct MixChoices: Sendable, Equatable {
     self.silence = silence
   }
 
-  /// The mix options these choices make over `defaults`.
+  /// Refuses a choice out of its range, or a crossfade and a gap together.
+  public func check() throws(SettingProblem) {
+    if (crossfade != nil || crossfadeBeats != nil) && gap != nil { throw .notBoth(.crossfade, .gap) }
+    try loudness.check()
+    try silence.check()
+    try beatMatch.check()
+  }
+
+  /// The mix options these choices make over `defaults`, once they pass `check()`.
   public func options(over defaults: PlaylistDefaults) throws(RenderError) -> MixOptions {
+    do { try check() } catch { throw .setting(error) }
     let crossfades = crossfade != nil || crossfadeBeats != nil
-    if crossfades && gap != nil { throw .options("give a crossfade or a gap, not both") }
     var options = MixOptions(
       crossfade: crossfade ?? (gap == nil && crossfadeBeats == nil ? defaults.crossfade : nil),
       curve: curve ?? defaults.curve ?? .fixed(.equalPower),
       gap: gap ?? (crossfades ? nil : defaults.gap),
       albumAware: albumAware || defaults.albumAware == true,
       loudness: LoudnessOptions(
-        targetLUFS: loudness.target ?? defaults.loudness.target ?? nil, scope: loudness.scope ?? defaults.loudness.scope ?? .auto,
+        targetLUFS: loudness.target.over(defaults.loudness.target).value, scope: loudness.scope ?? defaults.loudness.scope ?? .auto,
         truePeakDBTP: loudness.truePeak ?? defaults.loudness.truePeak, peakPolicy: loudness.peakPolicy ?? defaults.loudness.peakPolicy ?? .limit,
         gainSource: gainSource, measure: measure, writeReplayGain: writeReplayGain),
       silence: silence.over(defaults.silence))

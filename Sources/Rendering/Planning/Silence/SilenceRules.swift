@@ -19,7 +19,7 @@ struct SilenceRules: Equatable {
 
   /// The rules `settings` make; nil when they ask for no silence edit (or say `keep`).
   init?(_ settings: SilenceSettings) {
-    let maxPause = settings.maxPause ?? nil
+    let maxPause = settings.maxPause.value
     let autoCue = settings.autoCue == true
     guard !settings.keep, settings.trim == true || maxPause != nil || autoCue else { return nil }
     trim = settings.trim == true

@@ -20,13 +20,12 @@ public struct FitRequest: Sendable, Equatable {
     let ratio = Double(frames) / Double(max(1, length))
     let clock = { (frames: Int64) in TimeFormat.clock(frames: frames, sampleRate: rate) }
     guard StretchRequest.ratioRange.contains(ratio) else {
-      throw .options(
-        "--fit \(clock(frames)) needs a length ratio of \(String(format: "%.4f", ratio)) for a mix of \(clock(length)); Segue stretches by 0.5 to 2.0")
+      throw .setting(.ratioOutOfRange(.fit, ratio: ratio, detail: "\(clock(frames)) for a mix of \(clock(length))"))
     }
     let automatic = StretchMethod.automatic(forRatio: ratio)
     let method = self.method ?? automatic.method
     var fitted: Plan
-    do { fitted = try plan.stretched(toFrames: frames, method: method) } catch { throw .options(error.description) }
+    do { fitted = try plan.stretched(toFrames: frames, method: method) } catch { throw .plan(error) }
     fitted.notes.append(
       "fitted to \(clock(frames)) (\(frames) frames) from \(clock(length)): every clip stretched by length ratio \(String(format: "%.10f", ratio)) "
         + "(speed \(String(format: "%.10f", 1 / ratio))) by \(method.rawValue)" + (self.method == nil ? " (auto: \(automatic.reason))" : "")

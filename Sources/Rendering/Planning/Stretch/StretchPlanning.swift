@@ -25,7 +25,7 @@ struct StretchPlanning {
     leadingSilence = max(0, offset)
     trimmed = max(0, -offset)
     let audio = inputFrames - trimmed
-    guard audio > 0 else { throw .options("--offset \(request.offsetSeconds) leaves none of the input") }
+    guard audio > 0 else { throw .setting(.leavesNothing(.offset, value: request.offsetSeconds)) }
     let total: Int64
     switch request.target {
     case .ratio(let ratio): total = leadingSilence + Int64((Double(audio) * ratio).rounded())
@@ -36,8 +36,7 @@ struct StretchPlanning {
     frames = total - leadingSilence
     ratio = Double(frames) / Double(audio)
     guard StretchRequest.ratioRange.contains(ratio) else {
-      throw .options(
-        "the stretch needs a length ratio of \(String(format: "%.6f", ratio)) (\(audio) frames to \(frames)); Segue stretches by 0.5 to 2.0")
+      throw .setting(.ratioOutOfRange(request.targetSetting, ratio: ratio, detail: "\(audio) frames to \(frames)"))
     }
     let automatic = StretchMethod.automatic(forRatio: ratio)
     method = request.method ?? automatic.method

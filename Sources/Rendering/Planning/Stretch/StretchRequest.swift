@@ -1,4 +1,5 @@
 import Composition
+import Playlists
 
 /// A stretch of one input to a length, as `segue stretch` asks for it.
 public struct StretchRequest: Sendable, Equatable {
@@ -29,4 +30,28 @@ public struct StretchRequest: Sendable, Equatable {
 
   /// Length ratios Segue stretches by.
   public static let ratioRange = Stretch.ratioRange
+
+  /// The setting its target is given by.
+  var targetSetting: Setting {
+    switch target {
+    case .ratio: .stretchRatio
+    case .frames: .stretchFrames
+    case .seconds: .stretchLength
+    case .matching: .toMatch
+    }
+  }
+
+  /// Refuses a ratio out of range, a length of no frames, or an offset that is not a time; the
+  /// ratio a length or another file's asks for is checked once the input's length is known.
+  public func check() throws(SettingProblem) {
+    switch target {
+    case .ratio(let ratio): _ = try Setting.stretchRatio.check(ratio)
+    case .frames(let frames) where frames <= 0: throw .tooShort(.stretchFrames, value: Double(frames), least: 0)
+    case .seconds(let seconds) where !(seconds > 0): throw .tooShort(.stretchLength, value: seconds, least: 0)
+    default: break
+    }
+    guard offsetSeconds.isFinite, abs(offsetSeconds) <= TimeParser.maximumSeconds else {
+      throw .outOfRange(.offset, value: offsetSeconds, allowed: -TimeParser.maximumSeconds...TimeParser.maximumSeconds)
+    }
+  }
 }
