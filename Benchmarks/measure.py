@@ -29,15 +29,19 @@ import time
 FFMPEG = ["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"]
 
 
-def sample_threads(pid, seconds, stop):
-    """Until stop is set, records each thread's CPU seconds (from /proc) into seconds[tid]."""
+def sample_threads(pid, seconds, stop, names=None):
+    """Until stop is set, records each thread's CPU seconds (from /proc) into seconds[tid], and
+    its name into names[tid] when given."""
     tick = os.sysconf("SC_CLK_TCK")
     while not stop.wait(0.05):
         try:
             for tid in os.listdir(f"/proc/{pid}/task"):
                 with open(f"/proc/{pid}/task/{tid}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
+                    text = stat.read()
+                fields = text.rsplit(")", 1)[1].split()
                 seconds[int(tid)] = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+                if names is not None:
+                    names[int(tid)] = text.split("(", 1)[1].rsplit(")", 1)[0]
         except OSError:
             pass  # the process or a thread ended between listing and reading
 
@@ -53,8 +57,8 @@ def run_once(argv, log_path, watch_threads=False):
     ]
     start = time.perf_counter()
     pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
-    threads, stop = {}, threading.Event()
-    sampler = threading.Thread(target=sample_threads, args=(pid, threads, stop))
+    threads, names, stop = {}, {}, threading.Event()
+    sampler = threading.Thread(target=sample_threads, args=(pid, threads, stop, names))
     if watch_threads:
         sampler.start()
     _, status, usage = os.wait4(pid, 0)
@@ -67,8 +71,12 @@ def run_once(argv, log_path, watch_threads=False):
         with open(log_path, errors="replace") as log:
             sys.exit(f"FAILED (exit {code}): {' '.join(argv)}\n{log.read()[-3000:]}")
     others = [cpu for tid, cpu in threads.items() if tid != pid]
+    by_name = {}
+    for tid, cpu in threads.items():
+        name = "main" if tid == pid else names.get(tid, "?")
+        by_name[name] = by_name.get(name, 0.0) + cpu
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024, "load": load,
-            "main thread": threads.get(pid, 0.0), "other thread": max(others, default=0.0)}
+            "main thread": threads.get(pid, 0.0), "other thread": max(others, default=0.0), "threads": by_name}
 
 
 def decoded_frames(path):

@@ -140,17 +140,14 @@ final class AudioEncoder {
     try check(avcodec_send_frame(context, frame?.pointer), "avcodec_send_frame", path: path)
   }
 
-  /// Takes the next encoded packet, rescaled to `stream`'s time base, if the encoder has one.
-  func receive(into packet: Packet, for stream: UnsafeMutablePointer<AVStream>) throws(FFmpegError) -> CodecStep {
+  /// Takes the next encoded packet, in the encoder's time base, if the encoder has one.
+  func receive(into packet: Packet) throws(FFmpegError) -> CodecStep {
     packet.unref()
-    let step = try CodecStep(
-      receiveResult: avcodec_receive_packet(context, packet.pointer), function: "avcodec_receive_packet", path: path)
-    if step == .produced {
-      packet.pointer.pointee.stream_index = stream.pointee.index
-      av_packet_rescale_ts(packet.pointer, context!.pointee.time_base, stream.pointee.time_base)
-    }
-    return step
+    return try CodecStep(receiveResult: avcodec_receive_packet(context, packet.pointer), function: "avcodec_receive_packet", path: path)
   }
+
+  /// The time base the encoder stamps its packets in.
+  var timeBase: AVRational { context!.pointee.time_base }
 
   deinit { avcodec_free_context(&context) }
 }

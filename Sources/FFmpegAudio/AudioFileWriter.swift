@@ -12,17 +12,20 @@ public final class AudioFileWriter {
   /// The PCM that `write(_:)` expects.
   public let inputFormat: EncoderInputFormat
   /// Sample frames handed to the encoder so far.
-  public private(set) var framesWritten: Int64 = 0
+  public var framesWritten: Int64 { feed.framesWritten + segmentFramesWritten }
   /// Hears a copy of every packet as it is written (for a `WrittenStreamDecoder`).
   public var onPacket: ((EncodedPacket) -> Void)?
+  /// The settings the file is encoded with (each segment's encoder takes them too).
+  public let settings: EncoderSettings
 
   private let muxer: Muxer
-  private let encoder: AudioEncoder
+  private let feed: EncoderFeed
+  private var encoder: AudioEncoder { feed.encoder }
   private let stream: UnsafeMutablePointer<AVStream>
-  private let frame = Frame()
-  private let packet = Packet()
-  /// Sample frames already copied into `frame`, which is sent when it holds `frameSize`.
-  private var filled = 0
+  /// Sample frames of the segments written (`writeSegment`).
+  private var segmentFramesWritten: Int64 = 0
+  /// Renumbers and measures a FLAC stream written in segments.
+  private var flacStream: FLACStreamJoin?
   /// For MP3: the newest packet, held back until the next one, so the last can carry all the padding.
   private var heldPacket: Packet?
   /// End padding announced by the packets at the end of the stream so far.
@@ -33,8 +36,10 @@ public final class AudioFileWriter {
   /// Creates `path` as FFmpeg's container `containerName`, encoded as `settings` say, with
   /// `metadata`'s tags and chapters.
   public init(path: String, containerName: String, settings: EncoderSettings, metadata: ContainerMetadata = ContainerMetadata()) throws {
+    self.settings = settings
     muxer = try Muxer(path: path, containerName: containerName)
-    encoder = try AudioEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader, path: path)
+    let encoder = try AudioEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader, path: path)
+    feed = EncoderFeed(encoder: encoder)
     inputFormat = encoder.inputFormat
     stream = try muxer.addStream(from: encoder)
     heldPacket = muxer.containerName == "mp3" ? Packet() : nil
@@ -69,25 +74,23 @@ public final class AudioFileWriter {
 
   /// Appends a chunk of PCM in `inputFormat`.
   public func write(_ chunk: some PCMPlanes) throws {
-    var consumed = 0
-    while consumed < chunk.frameCount {
-      if filled == 0 { try encoder.allocate(frame, count: inputFormat.frameSize) }
-      let taken = min(chunk.frameCount - consumed, inputFormat.frameSize - filled)
-      copy(chunk, from: consumed, count: taken)
-      filled += taken
-      consumed += taken
-      if filled == inputFormat.frameSize { try sendFilledFrame() }
-    }
+    try feed.write(chunk, onPacket: writeEncoded)
   }
 
   /// Sends the short last frame, drains the encoder and completes the file.
   public func finish() throws {
-    if filled > 0 {
-      frame.pointer.pointee.nb_samples = Int32(filled)
-      try sendFilledFrame()
+    if let flacStream, let heldPacket {
+      // The last frame carries the whole stream's STREAMINFO, which the muxer writes at the end.
+      let info = flacStream.streamInfo()
+      guard let data = av_packet_new_side_data(heldPacket.pointer, AV_PKT_DATA_NEW_EXTRADATA, info.count) else {
+        throw FFmpegError(function: "av_packet_new_side_data", code: segue_averror(ENOMEM), path: path)
+      }
+      data.update(from: info, count: info.count)
+      if heldPacket.pointer.pointee.size > 0 { try write(heldPacket) }
+      try muxer.finish()
+      return
     }
-    try encoder.send(nil)
-    try writePendingPackets()
+    try feed.finish(onPacket: writeEncoded)
     if let heldPacket, heldPacket.pointer.pointee.size > 0 {
       if trailingPadding > 0 { heldPacket.setSkippedEnd(trailingPadding) }
       try write(heldPacket)
@@ -106,38 +109,60 @@ public final class AudioFileWriter {
     try MP4TagWriter.setFreeformTags([.gapless(info)], inFileAt: muxer.path)
   }
 
-  private func copy(_ chunk: some PCMPlanes, from start: Int, count: Int) {
-    let planeFrameBytes = inputFormat.bytesPerSample * (inputFormat.isPlanar ? 1 : inputFormat.layout.channelCount)
-    for index in 0..<chunk.planeCount {
-      let destination = frame.pointer.pointee.extended_data[index]! + filled * planeFrameBytes
-      let source = chunk.plane(index).baseAddress! + start * planeFrameBytes
-      destination.update(from: source.assumingMemoryBound(to: UInt8.self), count: count * planeFrameBytes)
+  /// Starts writing the stream in segments encoded apart (`EncodedSegment`), joined here in
+  /// order; false (and nothing changes) when the codec's segments do not join exactly.
+  public func beginSegments() -> Bool {
+    guard feed.framesWritten == 0, SegmentJoining.joinsExactly(codecName: settings.codecName, containerName: muxer.containerName) else {
+      return false
     }
+    let parameters = stream.pointee.codecpar.pointee
+    guard parameters.extradata_size >= 34 else { return false }
+    let streamInfo = Array(UnsafeBufferPointer(start: parameters.extradata, count: 34))
+    flacStream = FLACStreamJoin(streamInfo: streamInfo, bitsPerSample: settings.bitDepth ?? 16)
+    heldPacket = Packet()
+    return true
   }
 
-  private func sendFilledFrame() throws {
-    frame.pointer.pointee.pts = framesWritten
-    framesWritten += Int64(filled)
-    filled = 0
-    try encoder.send(frame)
-    try writePendingPackets()
-  }
+  /// True when muxers want each segment's encoder to put its setup in the header, not in band.
+  public var segmentsWantGlobalHeader: Bool { muxer.wantsGlobalHeader }
 
-  private func writePendingPackets() throws {
-    while try encoder.receive(into: packet, for: stream) == .produced {
-      packetCount += 1
-      guard let heldPacket else {
-        try write(packet)
-        continue
+  /// Hears the next PCM the segments are made of, in order (for the stream's checksum).
+  public func hearSegmentPCM(_ pcm: some PCMPlanes) { flacStream?.hear(pcm) }
+
+  /// Writes the next segment's packets, renumbered into the stream.
+  public func writeSegment(_ segment: EncodedSegment) throws {
+    guard let flacStream else { throw FFmpegError(function: "writeSegment before beginSegments", code: segue_averror(EINVAL), path: path) }
+    for (bytes, frames) in segment.packets {
+      guard let frame = flacStream.next(bytes, frames: frames) else {
+        throw FFmpegError(function: "a segment's packet is no FLAC frame", code: SEGUE_AVERROR_INVALIDDATA, path: path)
       }
-      // FFmpeg 5.1's MP3 muxer writes the LAME tag's padding from the last packet alone; when
-      // LAME ends with a frame that is all padding, the padding of the frame before it would be
-      // lost, so the last packet is made to carry the sum.
-      let end = packet.skippedSamples?.end ?? 0
-      trailingPadding = end > 0 ? trailingPadding + end : 0
-      if heldPacket.pointer.pointee.size > 0 { try write(heldPacket) }
-      packet.move(to: heldPacket)
+      let packet = Packet()
+      try check(av_new_packet(packet.pointer, Int32(frame.count)), "av_new_packet", path: path)
+      frame.withUnsafeBufferPointer { packet.pointer.pointee.data.update(from: $0.baseAddress!, count: frame.count) }
+      packet.pointer.pointee.pts = framesWritten
+      packet.pointer.pointee.dts = framesWritten
+      packet.pointer.pointee.duration = frames
+      segmentFramesWritten += frames
+      try writeEncoded(packet)
     }
+  }
+
+  /// Takes a packet of the file's own encoder into the stream.
+  private func writeEncoded(_ packet: Packet) throws {
+    packet.pointer.pointee.stream_index = stream.pointee.index
+    av_packet_rescale_ts(packet.pointer, encoder.timeBase, stream.pointee.time_base)
+    packetCount += 1
+    guard let heldPacket else {
+      try write(packet)
+      return
+    }
+    // FFmpeg 5.1's MP3 muxer writes the LAME tag's padding from the last packet alone; when
+    // LAME ends with a frame that is all padding, the padding of the frame before it would be
+    // lost, so the last packet is made to carry the sum.
+    let end = packet.skippedSamples?.end ?? 0
+    trailingPadding = end > 0 ? trailingPadding + end : 0
+    if heldPacket.pointer.pointee.size > 0 { try write(heldPacket) }
+    packet.move(to: heldPacket)
   }
 
   /// Hands `packet` to the muxer, and a copy of it to `onPacket`.

@@ -9,6 +9,7 @@ extension RenderRequest {
     try output.check()
     try mix.check()
     try stretch?.check()
+    if let threads { _ = try Setting.threads.check(Double(threads)) }
     if let from = range?.from, let to = range?.to, to <= from { throw .notAfter(.from, .to) }
     let times: [(Setting, Double?)] = [(.from, range?.from), (.to, range?.to), (.edgeFade, edgeFade), (.fit, fit?.seconds)]
     for case (let setting, let value?) in times where !(value >= 0 && value <= TimeParser.maximumSeconds) {

@@ -44,6 +44,12 @@ public struct RenderRequest: Sendable {
   /// Seconds over which each rendered part fades in and out at its outer edges (previews, a
   /// range), so it starts and ends without a click; nil for exact slices of the mix.
   public var edgeFade: Double?
+  /// Encode the output in segments, each by an encoder of its own on a pool of `threads` workers,
+  /// where the codec's segments join into exactly the stream one encoder writes (FLAC); false
+  /// writes one encoder stream over the whole output (`--segments off`).
+  public var segmentedEncoding = true
+  /// How many encoder threads work at once; nil for one per core.
+  public var threads: Int?
   /// Makes the mix bus's stages for a render in `format`, in place of the standard ones (for tests).
   var makeBus: (@Sendable (EncoderInputFormat) -> BusChain)?
 

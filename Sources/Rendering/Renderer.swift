@@ -192,9 +192,15 @@ public enum Renderer {
       playedOverlaps: PlayedOverlaps(plan: plan))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
-    let outcome = try encode(from: streamer, into: writer, meter: meter, outputPath: request.outputPath)
+    let segmenting = request.segmentedEncoding && writer.beginSegments()
+    let segments = segmenting ? SegmentedEncoding(writer: writer, workers: request.threads ?? ProcessInfo.processInfo.activeProcessorCount) : nil
+    let outcome = try encode(from: streamer, into: writer, segments: segments, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     var notes = outcome.notes
+    // One segment is one encoder's stream: nothing to say.
+    if let segments, segments.segmentCount > 1 {
+      notes.append("\(format.codec.displayName): \(segments.segmentCount) segments on \(segments.workerCount) worker\(segments.workerCount == 1 ? "" : "s"), joined into one stream")
+    }
     let alignments = streamer.playedOverlaps?.alignments() ?? []
     let label = { (item: Int) in inputs[plan.timeline.items[item].source].label }
     notes += alignments.map { $0.description(labels: (label($0.from), label($0.to))) }

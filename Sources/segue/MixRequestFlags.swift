@@ -31,6 +31,9 @@ struct MixRequestFlags: ParsableArguments {
   @OptionGroup(title: "Output format")
   var format: OutputFormatOptions
 
+  @OptionGroup(title: "Encoding")
+  var encoding: EncodingFlags
+
   /// The request these choices describe, for `inputs` (files and playlists) into `outputPath`.
   func request(inputs: [String], outputPath: String) throws -> RenderRequest {
     var request = try RenderRequest(
@@ -40,6 +43,7 @@ struct MixRequestFlags: ParsableArguments {
     request.tolerate(tolerance.tolerance)
     request.allowLong = allowLong
     request.fit = try fit.request()
+    encoding.apply(to: &request)
     return request
   }
 }

@@ -49,6 +49,9 @@ struct StretchCommand: ParsableCommand {
   @OptionGroup(title: "Output format")
   var format: OutputFormatOptions
 
+  @OptionGroup(title: "Encoding")
+  var encoding: EncodingFlags
+
   func validate() throws { _ = try stretchRequest() }
 
   /// The stretch the options describe.
@@ -78,6 +81,7 @@ struct StretchCommand: ParsableCommand {
       request.output = try format.options()
       request.cache = cache.cache
       request.stretch = try stretchRequest()
+      encoding.apply(to: &request)
       let report = try Renderer.render(request, cancellation: cancellation)
       print(RenderSummary(report: report).description)
     }

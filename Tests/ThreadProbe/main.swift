@@ -4,7 +4,7 @@
 // the end, to show a running render allocates none per block once its pools are full. Run by `RenderThreadsTests`, one process per mode, so no
 // other test's threads or buffers are counted.
 //
-//   render-threads-probe FOLDER finish|cancel|encoder-error
+//   render-threads-probe FOLDER finish|cancel|segments-cancel|encoder-error
 //
 // Prints one JSON object: {"mode", "before", "during", "after", "outcome",
 // "buffersAtThreeQuarters", "buffersAtEnd"}.
@@ -45,7 +45,7 @@ func request(in folder: String, output: String, times: Int = 1, stretched: Bool 
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
-  FileHandle.standardError.write(Data("usage: render-threads-probe FOLDER finish|cancel|encoder-error\n".utf8))
+  FileHandle.standardError.write(Data("usage: render-threads-probe FOLDER finish|cancel|segments-cancel|encoder-error\n".utf8))
   exit(2)
 }
 let (folder, mode) = (arguments[1], arguments[2])
@@ -79,6 +79,14 @@ do {
     outcome = "finished"
   case "cancel":
     let job = RenderJob.start(try request(in: folder, output: "\(folder)/mix.mp3"))
+    for await _ in job.progress { job.cancel() }
+    _ = try await job.result()
+    outcome = "finished"
+  case "segments-cancel":
+    // FLAC in segments on three encoder threads, cancelled once the mix has started.
+    var segmented = try request(in: folder, output: "\(folder)/mix.flac", times: 2)
+    segmented.threads = 3
+    let job = RenderJob.start(segmented)
     for await _ in job.progress { job.cancel() }
     _ = try await job.result()
     outcome = "finished"

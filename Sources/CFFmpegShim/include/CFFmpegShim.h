@@ -10,6 +10,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/dict.h>
+#include <libavutil/md5.h>
 #include <libavutil/opt.h>
 #include <libavutil/samplefmt.h>
 

@@ -10,7 +10,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
   case tempoRamp, maxTempoChange, crossfade, gap, allowLong
   case format, codec, bitDepth, bitRate, quality, compressionLevel, sampleRate, channels
   case verify, writeReplayGain, listing, from, to, offset, fit, stretchRatio, snippetLength, edgeFade, target
-  case overwrite, allowTruncated, allowDamaged, gain, duck, stretchLength, stretchFrames, toMatch
+  case overwrite, allowTruncated, allowDamaged, gain, duck, stretchLength, stretchFrames, toMatch, threads
 
   /// Its name in a sentence: "the true-peak ceiling".
   public var name: String {
@@ -48,6 +48,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .stretchLength: "the stretch's length"
     case .stretchFrames: "the stretch's length in frames"
     case .toMatch: "the file to match"
+    case .threads: "the number of encoder threads"
     case .snippetLength: "the snippet length"
     case .edgeFade: "the edge fade"
     case .target: "the loudness target"
@@ -79,6 +80,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .channels: 1...8
     case .bitRate: 6000...1_536_000
     case .stretchRatio: 0.5...2
+    case .threads: 1...1024
     case .gain: -96...96
     case .duck: -96...0
     default: nil
@@ -114,5 +116,5 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
   }
 
   /// True where only whole numbers are meant.
-  public var countsWhole: Bool { [.tempoRamp, .compressionLevel, .sampleRate, .channels, .bitDepth].contains(self) }
+  public var countsWhole: Bool { [.tempoRamp, .compressionLevel, .sampleRate, .channels, .bitDepth, .threads].contains(self) }
 }

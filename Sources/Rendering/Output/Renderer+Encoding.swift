@@ -2,10 +2,10 @@ import FFmpegAudio
 import Foundation
 
 extension Renderer {
-  /// Runs the streamer on its own thread and encodes what it sends on this one; returns what the
-  /// bus has to report.
+  /// Runs the streamer on its own thread and encodes what it sends on this one, or on the
+  /// workers of `segments`; returns what the bus has to report.
   static func encode(
-    from streamer: TimelineStreamer, into writer: AudioFileWriter, meter: ProgressMeter, outputPath: String
+    from streamer: TimelineStreamer, into writer: AudioFileWriter, segments: SegmentedEncoding?, meter: ProgressMeter, outputPath: String
   ) throws(RenderError) -> BusOutcome {
     // Up to 6 s of audio (4096-frame chunks, about 1 MiB as 16-bit stereo): enough to ride out
     // one thread being preempted, little enough to keep memory low.
@@ -15,19 +15,25 @@ extension Renderer {
     defer {
       queue.close()
       mixing.join()
+      segments?.stop()
     }
     while let message = queue.take() {
       switch message {
       case .chunk(let chunk):
         if streamer.cancellation.isCancelled { throw .cancelled }
-        do { try writer.write(chunk) } catch {
+        do {
+          if let segments { try segments.write(chunk) } else { try writer.write(chunk) }
+        } catch {
           throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
         }
         meter.advance(by: chunk.frameCount)
       case .failed(let error):
         throw error
       case .finished(let outcome):
-        do { try writer.finish() } catch {
+        do {
+          try segments?.finish()
+          try writer.finish()
+        } catch {
           throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
         }
         return outcome

@@ -1,0 +1,174 @@
+import FFmpegAudio
+import Foundation
+
+/// Encodes the output in segments on a pool of workers, each segment by an encoder of its own,
+/// and joins their packets into the file in order (`AudioFileWriter.writeSegment`).
+///
+/// Where segments start depends only on the codec's frame size and the output's rate, never on
+/// how many workers there are, so any number of workers writes the same bytes. At most one
+/// segment more than there are workers is in flight (being filled, queued, encoded or waiting to
+/// be written), so memory stays flat however long the output is.
+final class SegmentedEncoding {
+  private let writer: AudioFileWriter
+  private let segmentFrames: Int
+  private let frameBytes: Int
+  private let jobs: SegmentJobs
+  private var workers: [OwnedThread] = []
+  /// The segment being filled, and how many of its bytes are.
+  private var filling: SegmentBytes
+  private var filled = 0
+  private var submitted = 0
+  private var written = 0
+  /// How many segments the output was cut into, and how many workers encoded them.
+  var segmentCount: Int { submitted }
+  let workerCount: Int
+
+  /// Segments of about ten seconds, a whole number of the codec's frames.
+  static func segmentFrames(frameSize: Int, sampleRate: Int) -> Int {
+    let frames = max(1, (10 * sampleRate + frameSize - 1) / frameSize)
+    return frames * frameSize
+  }
+
+  /// Encodes what `writer` is given on `workers` threads; `writer` has begun its segments.
+  init(writer: AudioFileWriter, workers: Int) {
+    self.writer = writer
+    let format = writer.inputFormat
+    segmentFrames = Self.segmentFrames(frameSize: format.frameSize, sampleRate: format.layout.sampleRate)
+    frameBytes = format.bytesPerSample * format.layout.channelCount
+    workerCount = max(1, workers)
+    jobs = SegmentJobs()
+    filling = SegmentBytes(count: segmentFrames * frameBytes)
+    let (settings, globalHeader, jobs) = (writer.settings, writer.segmentsWantGlobalHeader, jobs)
+    self.workers = (0..<workerCount).map { index in
+      OwnedThread(name: "segue-encode-\(index)") {
+        while let job = jobs.take() {
+          jobs.deliver(job.index, Result { try EncodedSegment.encode(job.pcm, settings: settings, globalHeader: globalHeader) })
+        }
+      }
+    }
+  }
+
+  /// Takes the next PCM (interleaved, in the writer's input format) into the segments.
+  func write(_ chunk: some PCMPlanes) throws {
+    writer.hearSegmentPCM(chunk)
+    let bytes = chunk.plane(0)
+    var offset = 0
+    while offset < bytes.count {
+      let taken = min(bytes.count - offset, filling.storage.count - filled)
+      filling.storage.baseAddress!.advanced(by: filled).copyMemory(from: bytes.baseAddress!.advanced(by: offset), byteCount: taken)
+      filled += taken
+      offset += taken
+      if filled == filling.storage.count { try submitFilling() }
+    }
+  }
+
+  /// Encodes the last, shorter segment and writes every segment still to come.
+  func finish() throws {
+    if filled > 0 { try submitFilling() }
+    while written < submitted { try writeNext() }
+    stop()
+  }
+
+  /// Stops the workers at their next segment and waits for them.
+  func stop() {
+    jobs.close()
+    for worker in workers { worker.join() }
+  }
+
+  deinit { stop() }
+
+  private func submitFilling() throws {
+    // Room for one more segment: write the oldest first when all workers hold one.
+    while submitted - written > workerCount { try writeNext() }
+    jobs.put(SegmentJobs.Job(index: submitted, pcm: SegmentPCM(bytes: filling, byteCount: filled, frameCount: filled / frameBytes)))
+    submitted += 1
+    filling = SegmentBytes(count: segmentFrames * frameBytes)
+    filled = 0
+    while let ready = jobs.result(written, waiting: false) { try write(ready) }
+  }
+
+  private func writeNext() throws {
+    guard let result = jobs.result(written, waiting: true) else { throw RenderError.cancelled }
+    try write(result)
+  }
+
+  private func write(_ result: Result<EncodedSegment, any Error>) throws {
+    try writer.writeSegment(result.get())
+    written += 1
+  }
+}
+
+/// One segment's PCM, interleaved: the first `byteCount` bytes of `bytes`.
+struct SegmentPCM: PCMPlanes, Sendable {
+  let bytes: SegmentBytes
+  let byteCount: Int
+  let frameCount: Int
+  var planeCount: Int { 1 }
+
+  func plane(_ index: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes.storage[0..<byteCount]) }
+}
+
+/// A segment's bytes, owned: filled by the writing thread, then only read by one worker.
+final class SegmentBytes: @unchecked Sendable {
+  // @unchecked: written by one thread before it is handed over, only read after.
+  let storage: UnsafeMutableRawBufferPointer
+
+  init(count: Int) { storage = .allocate(byteCount: count, alignment: 16) }
+
+  deinit { storage.deallocate() }
+}
+
+/// The segments waiting for a worker, and the encoded ones waiting to be written, shared by the
+/// writing thread and the workers.
+final class SegmentJobs: @unchecked Sendable {
+  // @unchecked: every stored property is touched only while `condition` is locked.
+  struct Job: Sendable {
+    let index: Int
+    let pcm: SegmentPCM
+  }
+
+  private let condition = NSCondition()
+  private var waiting: [Job] = []
+  private var results: [Int: Result<EncodedSegment, any Error>] = [:]
+  private var isClosed = false
+
+  func put(_ job: Job) {
+    condition.lock()
+    defer { condition.unlock() }
+    waiting.append(job)
+    condition.broadcast()
+  }
+
+  /// The next segment to encode, waiting for one; nil once closed.
+  func take() -> Job? {
+    condition.lock()
+    defer { condition.unlock() }
+    while waiting.isEmpty && !isClosed { condition.wait() }
+    return isClosed ? nil : waiting.removeFirst()
+  }
+
+  func deliver(_ index: Int, _ result: Result<EncodedSegment, any Error>) {
+    condition.lock()
+    defer { condition.unlock() }
+    results[index] = result
+    condition.broadcast()
+  }
+
+  /// Segment `index` once encoded (waiting for it when `waiting`), taken out; nil when it is
+  /// not ready and not waited for, or when closed.
+  func result(_ index: Int, waiting: Bool) -> Result<EncodedSegment, any Error>? {
+    condition.lock()
+    defer { condition.unlock() }
+    while waiting && results[index] == nil && !isClosed { condition.wait() }
+    return results.removeValue(forKey: index)
+  }
+
+  /// Wakes every side for good: workers stop, waiters return.
+  func close() {
+    condition.lock()
+    defer { condition.unlock() }
+    isClosed = true
+    waiting.removeAll()
+    condition.broadcast()
+  }
+}

@@ -1,0 +1,71 @@
+import AudioTestSupport
+import FFmpegAudio
+import Foundation
+import Rendering
+import Testing
+
+/// FLAC encoded in segments on several workers, joined into one stream: the same bytes as one
+/// encoder writes, whatever the number of workers.
+@Suite struct SegmentedEncodingTests {
+  /// Two tracks of tones and noise, 16-bit stereo at 44.1 kHz, together about 71 s: seven
+  /// segments of about ten seconds and a short last one.
+  struct Tracks {
+    let folder = TemporaryFolder("segue-segments")
+    let inputs: [InputSource]
+
+    init(bitDepth: Int = 16) throws {
+      var inputs: [InputSource] = []
+      for (index, frames) in [1_234_567, 1_897_031].enumerated() {
+        let layout = PCMLayout(sampleRate: 44_100, channelCount: 2)
+        let tone = Signal.sine(frequency: 440 + 110 * Double(index), sampleRate: 44_100, channels: 2, frames: frames, amplitude: 0.25)
+        let noise = Signal.noise(channels: 2, frames: frames, amplitude: 0.1, seed: UInt64(index + 3))
+        let path = folder.file("t\(index).flac")
+        try AudioFile.write(zip(tone, noise).map { $0 + $1 }, layout: layout, to: path, options: OutputOptions(bitDepth: bitDepth))
+        inputs.append(InputSource(path: path))
+      }
+      self.inputs = inputs
+    }
+
+    /// Renders the tracks gaplessly to FLAC, in segments on `threads` workers or (nil) as one stream.
+    func render(threads: Int?, name: String, range: TimeRange? = nil, bitDepth: Int = 16) throws -> (RenderReport, Data) {
+      var request = RenderRequest(inputs: inputs, outputPath: folder.file(name), output: OutputOptions(bitDepth: bitDepth), range: range, cache: nil)
+      request.segmentedEncoding = threads != nil
+      request.threads = threads
+      let report = try Renderer.render(request)
+      return (report, try Data(contentsOf: URL(fileURLWithPath: folder.file(name))))
+    }
+  }
+
+  @Test(arguments: [16, 24])
+  func anyNumberOfWorkersWritesTheBytesOneEncoderWrites(bitDepth: Int) throws {
+    let tracks = try Tracks(bitDepth: bitDepth)
+    let (_, single) = try tracks.render(threads: nil, name: "single.flac", bitDepth: bitDepth)
+    for threads in [1, 2, 5] {
+      let (report, segmented) = try tracks.render(threads: threads, name: "segmented-\(threads).flac", bitDepth: bitDepth)
+      #expect(segmented == single, "\(threads) workers")
+      #expect(report.allNotes.contains("FLAC: 8 segments on \(threads) worker\(threads == 1 ? "" : "s"), joined into one stream"), "\(report.allNotes)")
+    }
+  }
+
+  /// STREAMINFO's MD5 is that of the decoded samples, and its total the frames decoded.
+  @Test func streamInfoDescribesTheWholeStream() throws {
+    let tracks = try Tracks()
+    let (report, bytes) = try tracks.render(threads: 3, name: "segmented.flac")
+    let streamInfo = bytes[(bytes.startIndex + 8)..<(bytes.startIndex + 42)]
+    let decoded = try FFmpegCLI.ffmpeg(["-i", tracks.folder.file("segmented.flac"), "-f", "s16le", "-"])
+    let md5 = try FFmpegCLI.ffmpeg(["-i", tracks.folder.file("segmented.flac"), "-c:a", "pcm_s16le", "-f", "md5", "-"])
+    let hex = streamInfo.suffix(16).map { String(format: "%02x", $0) }.joined()
+    #expect(String(decoding: md5.stdout, as: UTF8.self) == "MD5=\(hex)\n")
+    let total = streamInfo.dropFirst(13).prefix(5).reduce(Int64(0)) { $0 << 8 | Int64($1) } & 0xF_FFFF_FFFF
+    #expect(total == report.outputFrameCount)
+    #expect(Int64(decoded.stdout.count / 4) == report.outputFrameCount)
+  }
+
+  @Test func aRangeIsTheSameSegmentedOrNot() throws {
+    let tracks = try Tracks()
+    let range = TimeRange(from: 13.37, to: 51.9)
+    let (_, single) = try tracks.render(threads: nil, name: "single.flac", range: range)
+    let (_, segmented) = try tracks.render(threads: 2, name: "segmented.flac", range: range)
+    #expect(segmented == single)
+  }
+}
