@@ -77,6 +77,9 @@ public final class AudioFileWriter {
     try feed.write(chunk, onPacket: writeEncoded)
   }
 
+  /// Takes the digest of the segments' checksum (`segmentsChecksum`), for STREAMINFO.
+  public func finishSegments(checksum: [UInt8]) { flacStream?.checksum = checksum }
+
   /// Sends the short last frame, drains the encoder and completes the file.
   public func finish() throws {
     if let flacStream, let heldPacket {
@@ -118,7 +121,7 @@ public final class AudioFileWriter {
     let parameters = stream.pointee.codecpar.pointee
     guard parameters.extradata_size >= 34 else { return false }
     let streamInfo = Array(UnsafeBufferPointer(start: parameters.extradata, count: 34))
-    flacStream = FLACStreamJoin(streamInfo: streamInfo, bitsPerSample: settings.bitDepth ?? 16)
+    flacStream = FLACStreamJoin(streamInfo: streamInfo)
     heldPacket = Packet()
     return true
   }
@@ -126,16 +129,17 @@ public final class AudioFileWriter {
   /// True when muxers want each segment's encoder to put its setup in the header, not in band.
   public var segmentsWantGlobalHeader: Bool { muxer.wantsGlobalHeader }
 
-  /// Hears the next PCM the segments are made of, in order (for the stream's checksum).
-  public func hearSegmentPCM(_ pcm: some PCMPlanes) { flacStream?.hear(pcm) }
+  /// A checksum of the samples for a stream written in segments, to be fed them in order and
+  /// handed back (`finishSegments`); nil when the stream keeps none.
+  public func segmentsChecksum() -> FLACChecksum? {
+    flacStream == nil ? nil : FLACChecksum(bitsPerSample: settings.bitDepth ?? 16)
+  }
 
-  /// Writes the next segment's packets, renumbered into the stream.
+  /// Writes the next segment's packets (encoded apart, already numbered into the stream).
   public func writeSegment(_ segment: EncodedSegment) throws {
     guard let flacStream else { throw FFmpegError(function: "writeSegment before beginSegments", code: segue_averror(EINVAL), path: path) }
-    for (bytes, frames) in segment.packets {
-      guard let frame = flacStream.next(bytes, frames: frames) else {
-        throw FFmpegError(function: "a segment's packet is no FLAC frame", code: SEGUE_AVERROR_INVALIDDATA, path: path)
-      }
+    flacStream.add(segment)
+    for (frame, frames) in segment.packets {
       let packet = Packet()
       try check(av_new_packet(packet.pointer, Int32(frame.count)), "av_new_packet", path: path)
       frame.withUnsafeBufferPointer { packet.pointer.pointee.data.update(from: $0.baseAddress!, count: frame.count) }

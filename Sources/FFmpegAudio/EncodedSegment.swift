@@ -8,15 +8,24 @@ public struct EncodedSegment: Sendable {
   public var frameCount: Int64 = 0
 
   /// Encodes `pcm` with a fresh encoder set up as `settings` say: the packets one encoder makes
-  /// of this PCM alone, drained at its end.
-  public static func encode(_ pcm: some PCMPlanes, settings: EncoderSettings, globalHeader: Bool) throws -> EncodedSegment {
+  /// of this PCM alone, drained at its end. FLAC frames are renumbered from `firstFrame`, the
+  /// number the segment's first frame has in the whole stream.
+  public static func encode(_ pcm: some PCMPlanes, settings: EncoderSettings, globalHeader: Bool, firstFrame: Int64) throws -> EncodedSegment {
     let feed = EncoderFeed(encoder: try AudioEncoder(settings: settings, globalHeader: globalHeader, path: "(a segment)"))
     var segment = EncodedSegment(frameCount: Int64(pcm.frameCount))
-    let take = { (packet: Packet) in
+    let renumbers = settings.codecName == "flac"
+    let take = { (packet: Packet) throws in
       // A packet of no bytes carries only side data (FLAC's STREAMINFO of this segment alone).
       guard packet.pointer.pointee.size > 0 else { return }
       let data = UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
-      segment.packets.append((Array(data), packet.pointer.pointee.duration))
+      guard renumbers else {
+        segment.packets.append((Array(data), packet.pointer.pointee.duration))
+        return
+      }
+      guard let renumbered = FLACFrameNumber.renumbered(data, as: firstFrame + Int64(segment.packets.count)) else {
+        throw FFmpegError(function: "a segment's packet is no FLAC frame", code: SEGUE_AVERROR_INVALIDDATA, path: "(a segment)")
+      }
+      segment.packets.append((renumbered, packet.pointer.pointee.duration))
     }
     try feed.write(pcm, onPacket: take)
     try feed.finish(onPacket: take)

@@ -8,18 +8,27 @@ import CKernels
 enum FLACFrameNumber {
   /// `frame`, one whole frame as FFmpeg's encoder gives it, numbered `number`; nil when the
   /// bytes are not a frame of a fixed-block-size stream.
-  static func renumbered(_ frame: [UInt8], as number: Int64) -> [UInt8]? {
+  static func renumbered(_ frame: UnsafeBufferPointer<UInt8>, as number: Int64) -> [UInt8]? {
     guard frame.count > 6, frame[0] == 0xFF, frame[1] == 0xF8, let oldLength = codedLength(firstByte: frame[4]) else { return nil }
     let blockSizeCode = frame[2] >> 4, rateCode = frame[2] & 0x0F
     let extra = (blockSizeCode == 6 ? 1 : blockSizeCode == 7 ? 2 : 0) + (rateCode == 12 ? 1 : rateCode == 13 || rateCode == 14 ? 2 : 0)
     let crc8At = 4 + oldLength + extra
     guard frame.count > crc8At + 2, let coded = coded(number) else { return nil }
-    var header = Array(frame[0..<4]) + coded + frame[(4 + oldLength)..<crc8At]
-    header.append(crc8(header))
-    var renumbered = header + frame[(crc8At + 1)..<(frame.count - 2)]
-    let crc16 = renumbered.withUnsafeBufferPointer { segue_flac_crc16($0.baseAddress, $0.count) }
-    renumbered += [UInt8(crc16 >> 8), UInt8(crc16 & 0xFF)]
-    return renumbered
+    let body = UnsafeBufferPointer(rebasing: frame[(crc8At + 1)..<(frame.count - 2)])
+    let headerLength = 4 + coded.count + extra
+    let count = headerLength + 1 + body.count + 2
+    return [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+      let base = bytes.baseAddress!
+      base.update(from: frame.baseAddress!, count: 4)
+      (base + 4).update(from: coded, count: coded.count)
+      (base + 4 + coded.count).update(from: frame.baseAddress! + 4 + oldLength, count: extra)
+      base[headerLength] = crc8(UnsafeBufferPointer(start: base, count: headerLength))
+      (base + headerLength + 1).update(from: body.baseAddress!, count: body.count)
+      let crc16 = segue_flac_crc16(base, count - 2)
+      base[count - 2] = UInt8(crc16 >> 8)
+      base[count - 1] = UInt8(crc16 & 0xFF)
+      initialized = count
+    }
   }
 
   /// How many bytes a coded number takes, from its first byte; nil for a byte no number starts with.
@@ -50,7 +59,7 @@ enum FLACFrameNumber {
   }
 
   /// The header's CRC-8 (polynomial x^8 + x^2 + x + 1, from 0).
-  private static func crc8(_ bytes: [UInt8]) -> UInt8 {
+  private static func crc8(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
     var crc: UInt8 = 0
     for byte in bytes {
       crc ^= byte

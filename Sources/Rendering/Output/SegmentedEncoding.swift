@@ -7,16 +7,25 @@ import Foundation
 /// Where segments start depends only on the codec's frame size and the output's rate, never on
 /// how many workers there are, so any number of workers writes the same bytes. At most one
 /// segment more than there are workers is in flight (being filled, queued, encoded or waiting to
-/// be written), so memory stays flat however long the output is.
+/// be written), so memory stays flat however long the output is. Each worker numbers its FLAC
+/// frames into the stream itself; the samples' checksum, which must read them in order, is summed
+/// on a thread of its own.
 final class SegmentedEncoding {
   private let writer: AudioFileWriter
   private let segmentFrames: Int
   private let frameBytes: Int
   private let jobs: SegmentJobs
   private var workers: [OwnedThread] = []
+  /// The samples' checksum, its thread, and the segments waiting for it.
+  private let checksum: FLACChecksum?
+  private let checksumQueue = BoundedQueue<SegmentPCM>(capacity: 4)
+  private var checksumThread: OwnedThread?
   /// The segment being filled, and how many of its bytes are.
   private var filling: SegmentBytes
   private var filled = 0
+  /// Every segment buffer made: one no worker or checksum holds any more is filled again, so
+  /// the pages of a long output are touched once, not once per segment.
+  private var buffers: [SegmentBytes] = []
   private var submitted = 0
   private var written = 0
   /// How many segments the output was cut into, and how many workers encoded them.
@@ -38,19 +47,31 @@ final class SegmentedEncoding {
     workerCount = max(1, workers)
     jobs = SegmentJobs()
     filling = SegmentBytes(count: segmentFrames * frameBytes)
+    buffers = [filling]
     let (settings, globalHeader, jobs) = (writer.settings, writer.segmentsWantGlobalHeader, jobs)
+    let framesPerSegment = Int64(segmentFrames / format.frameSize)
     self.workers = (0..<workerCount).map { index in
       OwnedThread(name: "segue-encode-\(index)") {
         while let job = jobs.take() {
-          jobs.deliver(job.index, Result { try EncodedSegment.encode(job.pcm, settings: settings, globalHeader: globalHeader) })
+          jobs.deliver(
+            job.index,
+            Result {
+              try EncodedSegment.encode(job.pcm, settings: settings, globalHeader: globalHeader, firstFrame: Int64(job.index) * framesPerSegment)
+            })
         }
+      }
+    }
+    checksum = writer.segmentsChecksum()
+    if let checksum {
+      let queue = checksumQueue
+      checksumThread = OwnedThread(name: "segue-checksum") {
+        while let pcm = queue.take() { checksum.hear(pcm) }
       }
     }
   }
 
   /// Takes the next PCM (interleaved, in the writer's input format) into the segments.
   func write(_ chunk: some PCMPlanes) throws {
-    writer.hearSegmentPCM(chunk)
     let bytes = chunk.plane(0)
     var offset = 0
     while offset < bytes.count {
@@ -66,13 +87,18 @@ final class SegmentedEncoding {
   func finish() throws {
     if filled > 0 { try submitFilling() }
     while written < submitted { try writeNext() }
+    checksumQueue.finish()
+    checksumThread?.join()
+    if let checksum { writer.finishSegments(checksum: checksum.digest()) }
     stop()
   }
 
-  /// Stops the workers at their next segment and waits for them.
+  /// Stops the workers and the checksum at their next segment and waits for them.
   func stop() {
     jobs.close()
+    checksumQueue.close()
     for worker in workers { worker.join() }
+    checksumThread?.join()
   }
 
   deinit { stop() }
@@ -80,11 +106,21 @@ final class SegmentedEncoding {
   private func submitFilling() throws {
     // Room for one more segment: write the oldest first when all workers hold one.
     while submitted - written > workerCount { try writeNext() }
-    jobs.put(SegmentJobs.Job(index: submitted, pcm: SegmentPCM(bytes: filling, byteCount: filled, frameCount: filled / frameBytes)))
+    let pcm = SegmentPCM(bytes: filling, byteCount: filled, frameCount: filled / frameBytes)
+    jobs.put(SegmentJobs.Job(index: submitted, pcm: pcm))
+    if checksum != nil { _ = checksumQueue.put(pcm) }
     submitted += 1
-    filling = SegmentBytes(count: segmentFrames * frameBytes)
+    filling = freeBuffer()
     filled = 0
     while let ready = jobs.result(written, waiting: false) { try write(ready) }
+  }
+
+  /// A buffer no one else holds, made when every one is still in use.
+  private func freeBuffer() -> SegmentBytes {
+    for index in buffers.indices where isKnownUniquelyReferenced(&buffers[index]) { return buffers[index] }
+    let made = SegmentBytes(count: segmentFrames * frameBytes)
+    buffers.append(made)
+    return made
   }
 
   private func writeNext() throws {
