@@ -32,7 +32,9 @@ final class SegmentedEncoding {
   var segmentCount: Int { submitted }
   let workerCount: Int
 
-  /// Segments of about ten seconds, a whole number of the codec's frames.
+  /// Segments of about ten seconds, a whole number of the codec's frames. Each segment opens an
+  /// encoder, and FFmpeg's FLAC encoder clears about 5 MiB as it opens: measured on an hour,
+  /// 2.5-second segments kept 14 MiB less in flight but cost a second more CPU time.
   static func segmentFrames(frameSize: Int, sampleRate: Int) -> Int {
     let frames = max(1, (10 * sampleRate + frameSize - 1) / frameSize)
     return frames * frameSize
