@@ -24,7 +24,9 @@ public final class AudioFileWriter {
   private let stream: UnsafeMutablePointer<AVStream>
   /// Sample frames of the segments written (`writeSegment`).
   private var segmentFramesWritten: Int64 = 0
-  /// Renumbers and measures a FLAC stream written in segments.
+  /// True once the stream is written in segments (`beginSegments`).
+  private var segmented = false
+  /// Measures a FLAC stream written in segments, for its STREAMINFO.
   private var flacStream: FLACStreamJoin?
   /// For MP3: the newest packet, held back until the next one, so the last can carry all the padding.
   private var heldPacket: Packet?
@@ -82,14 +84,16 @@ public final class AudioFileWriter {
 
   /// Sends the short last frame, drains the encoder and completes the file.
   public func finish() throws {
-    if let flacStream, let heldPacket {
-      // The last frame carries the whole stream's STREAMINFO, which the muxer writes at the end.
-      let info = flacStream.streamInfo()
-      guard let data = av_packet_new_side_data(heldPacket.pointer, AV_PKT_DATA_NEW_EXTRADATA, info.count) else {
-        throw FFmpegError(function: "av_packet_new_side_data", code: segue_averror(ENOMEM), path: path)
+    if segmented {
+      if let flacStream, let heldPacket, heldPacket.pointer.pointee.size > 0 {
+        // The last frame carries the whole stream's STREAMINFO, which the muxer writes at the end.
+        let info = flacStream.streamInfo()
+        guard let data = av_packet_new_side_data(heldPacket.pointer, AV_PKT_DATA_NEW_EXTRADATA, info.count) else {
+          throw FFmpegError(function: "av_packet_new_side_data", code: segue_averror(ENOMEM), path: path)
+        }
+        data.update(from: info, count: info.count)
+        try write(heldPacket)
       }
-      data.update(from: info, count: info.count)
-      if heldPacket.pointer.pointee.size > 0 { try write(heldPacket) }
       try muxer.finish()
       return
     }
@@ -118,6 +122,8 @@ public final class AudioFileWriter {
     guard feed.framesWritten == 0, SegmentJoining.joinsExactly(codecName: settings.codecName, containerName: muxer.containerName) else {
       return false
     }
+    segmented = true
+    guard settings.codecName == "flac" else { return true }
     let parameters = stream.pointee.codecpar.pointee
     guard parameters.extradata_size >= 34 else { return false }
     let streamInfo = Array(UnsafeBufferPointer(start: parameters.extradata, count: 34))
@@ -137,8 +143,8 @@ public final class AudioFileWriter {
 
   /// Writes the next segment's packets (encoded apart, already numbered into the stream).
   public func writeSegment(_ segment: EncodedSegment) throws {
-    guard let flacStream else { throw FFmpegError(function: "writeSegment before beginSegments", code: segue_averror(EINVAL), path: path) }
-    flacStream.add(segment)
+    guard segmented else { throw FFmpegError(function: "writeSegment before beginSegments", code: segue_averror(EINVAL), path: path) }
+    flacStream?.add(segment)
     for (frame, frames) in segment.packets {
       let packet = Packet()
       try check(av_new_packet(packet.pointer, Int32(frame.count)), "av_new_packet", path: path)

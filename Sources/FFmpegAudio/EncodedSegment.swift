@@ -35,9 +35,10 @@ public struct EncodedSegment: Sendable {
 
 /// Whether an encoder's output may be cut into segments encoded apart and joined again, exactly.
 public enum SegmentJoining {
-  /// True for codecs whose frames stand alone, so segments join into the stream one encoder
-  /// writes (FLAC today).
+  /// True for codecs whose frames stand alone and that prime nothing, so segments join into the
+  /// stream one encoder writes: FLAC (its frames renumbered) and ALAC in MP4 (whose sample table
+  /// the muxer builds from the packets as they come).
   public static func joinsExactly(codecName: String, containerName: String) -> Bool {
-    codecName == "flac" && containerName == "flac"
+    (codecName == "flac" && containerName == "flac") || (codecName == "alac" && ["mp4", "ipod", "mov"].contains(containerName))
   }
 }

@@ -26,9 +26,12 @@ import Testing
       self.inputs = inputs
     }
 
-    /// Renders the tracks gaplessly to FLAC, in segments on `threads` workers or (nil) as one stream.
+    /// Renders the tracks gaplessly to `name` (FLAC, or ALAC for `.m4a`), in segments on
+    /// `threads` workers or (nil) as one stream.
     func render(threads: Int?, name: String, range: TimeRange? = nil, bitDepth: Int = 16) throws -> (RenderReport, Data) {
-      var request = RenderRequest(inputs: inputs, outputPath: folder.file(name), output: OutputOptions(bitDepth: bitDepth), range: range, cache: nil)
+      let codec = name.hasSuffix(".m4a") ? "alac" : nil
+      var request = RenderRequest(
+        inputs: inputs, outputPath: folder.file(name), output: OutputOptions(codec: codec, bitDepth: bitDepth), range: range, cache: nil)
       request.segmentedEncoding = threads != nil
       request.threads = threads
       let report = try Renderer.render(request)
@@ -45,6 +48,21 @@ import Testing
       #expect(segmented == single, "\(threads) workers")
       #expect(report.allNotes.contains("FLAC: 8 segments on \(threads) worker\(threads == 1 ? "" : "s"), joined into one stream"), "\(report.allNotes)")
     }
+  }
+
+  /// ALAC's frames stand alone too: the MP4 the segments make is the one one encoder writes,
+  /// sample table and all, and decodes to the tracks.
+  @Test func alacInMP4JoinsToTheSameBytes() throws {
+    let tracks = try Tracks()
+    let (_, single) = try tracks.render(threads: nil, name: "single.m4a")
+    for threads in [1, 2, 5] {
+      let (report, segmented) = try tracks.render(threads: threads, name: "segmented-\(threads).m4a")
+      #expect(segmented == single, "\(threads) workers")
+      #expect(report.allNotes.contains { $0.hasPrefix("ALAC: 8 segments on \(threads) worker") }, "\(report.allNotes)")
+    }
+    let decoded = try FFmpegCLI.decodeInt16(tracks.folder.file("segmented-2.m4a"))
+    let sources = try tracks.inputs.flatMap { try FFmpegCLI.decodeInt16($0.path) }
+    #expect(decoded == sources)
   }
 
   /// STREAMINFO's MD5 is that of the decoded samples, and its total the frames decoded.

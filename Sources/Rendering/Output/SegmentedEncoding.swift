@@ -13,14 +13,15 @@ import Foundation
 final class SegmentedEncoding {
   private let writer: AudioFileWriter
   private let segmentFrames: Int
-  private let frameBytes: Int
+  /// How the encoder takes its PCM: one plane of interleaved samples, or a plane per channel.
+  private let layout: SegmentPCM.Layout
   private let jobs: SegmentJobs
   private var workers: [OwnedThread] = []
   /// The samples' checksum, its thread, and the segments waiting for it.
   private let checksum: FLACChecksum?
   private let checksumQueue = BoundedQueue<SegmentPCM>(capacity: 4)
   private var checksumThread: OwnedThread?
-  /// The segment being filled, and how many of its bytes are.
+  /// The segment being filled, and how many of its frames are.
   private var filling: SegmentBytes
   private var filled = 0
   /// Every segment buffer made: one no worker or checksum holds any more is filled again, so
@@ -45,10 +46,12 @@ final class SegmentedEncoding {
     self.writer = writer
     let format = writer.inputFormat
     segmentFrames = Self.segmentFrames(frameSize: format.frameSize, sampleRate: format.layout.sampleRate)
-    frameBytes = format.bytesPerSample * format.layout.channelCount
+    layout = SegmentPCM.Layout(
+      planeCount: format.isPlanar ? format.layout.channelCount : 1,
+      frameBytes: format.bytesPerSample * (format.isPlanar ? 1 : format.layout.channelCount), capacity: segmentFrames)
     workerCount = max(1, workers)
     jobs = SegmentJobs()
-    filling = SegmentBytes(count: segmentFrames * frameBytes)
+    filling = SegmentBytes(count: layout.byteCount)
     buffers = [filling]
     let (settings, globalHeader, jobs) = (writer.settings, writer.segmentsWantGlobalHeader, jobs)
     let framesPerSegment = Int64(segmentFrames / format.frameSize)
@@ -72,16 +75,18 @@ final class SegmentedEncoding {
     }
   }
 
-  /// Takes the next PCM (interleaved, in the writer's input format) into the segments.
+  /// Takes the next PCM, in the writer's input format, into the segments.
   func write(_ chunk: some PCMPlanes) throws {
-    let bytes = chunk.plane(0)
     var offset = 0
-    while offset < bytes.count {
-      let taken = min(bytes.count - offset, filling.storage.count - filled)
-      filling.storage.baseAddress!.advanced(by: filled).copyMemory(from: bytes.baseAddress!.advanced(by: offset), byteCount: taken)
+    while offset < chunk.frameCount {
+      let taken = min(chunk.frameCount - offset, segmentFrames - filled)
+      for plane in 0..<layout.planeCount {
+        let source = chunk.plane(plane).baseAddress! + offset * layout.frameBytes
+        layout.start(of: plane, in: filling).advanced(by: filled * layout.frameBytes).copyMemory(from: source, byteCount: taken * layout.frameBytes)
+      }
       filled += taken
       offset += taken
-      if filled == filling.storage.count { try submitFilling() }
+      if filled == segmentFrames { try submitFilling() }
     }
   }
 
@@ -108,7 +113,7 @@ final class SegmentedEncoding {
   private func submitFilling() throws {
     // Room for one more segment: write the oldest first when all workers hold one.
     while submitted - written > workerCount { try writeNext() }
-    let pcm = SegmentPCM(bytes: filling, byteCount: filled, frameCount: filled / frameBytes)
+    let pcm = SegmentPCM(bytes: filling, layout: layout, frameCount: filled)
     jobs.put(SegmentJobs.Job(index: submitted, pcm: pcm))
     if checksum != nil { _ = checksumQueue.put(pcm) }
     submitted += 1
@@ -120,7 +125,7 @@ final class SegmentedEncoding {
   /// A buffer no one else holds, made when every one is still in use.
   private func freeBuffer() -> SegmentBytes {
     for index in buffers.indices where isKnownUniquelyReferenced(&buffers[index]) { return buffers[index] }
-    let made = SegmentBytes(count: segmentFrames * frameBytes)
+    let made = SegmentBytes(count: layout.byteCount)
     buffers.append(made)
     return made
   }
@@ -136,14 +141,29 @@ final class SegmentedEncoding {
   }
 }
 
-/// One segment's PCM, interleaved: the first `byteCount` bytes of `bytes`.
+/// One segment's PCM: its first `frameCount` frames, in each plane of `bytes`.
 struct SegmentPCM: PCMPlanes, Sendable {
-  let bytes: SegmentBytes
-  let byteCount: Int
-  let frameCount: Int
-  var planeCount: Int { 1 }
+  /// Where a segment's planes lie in its bytes: plane after plane, each room for `capacity`
+  /// frames of `frameBytes` bytes.
+  struct Layout: Sendable {
+    let planeCount: Int
+    let frameBytes: Int
+    let capacity: Int
+    var byteCount: Int { planeCount * capacity * frameBytes }
 
-  func plane(_ index: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes.storage[0..<byteCount]) }
+    func start(of plane: Int, in bytes: SegmentBytes) -> UnsafeMutableRawPointer {
+      bytes.storage.baseAddress! + plane * capacity * frameBytes
+    }
+  }
+
+  let bytes: SegmentBytes
+  let layout: Layout
+  let frameCount: Int
+  var planeCount: Int { layout.planeCount }
+
+  func plane(_ index: Int) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: layout.start(of: index, in: bytes), count: frameCount * layout.frameBytes)
+  }
 }
 
 /// A segment's bytes, owned: filled by the writing thread, then only read by one worker.
