@@ -197,6 +197,9 @@ public enum Renderer {
     let outcome = try encode(from: streamer, into: writer, segments: segments, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     var notes = outcome.notes
+    if request.segmentedEncoding, request.threads != nil, segments == nil {
+      notes.append("\(format.codec.displayName): one encoder, not segments: Segue joins segments only of codecs whose frames stand alone (FLAC, ALAC)")
+    }
     // One segment is one encoder's stream: nothing to say.
     if let segments, segments.segmentCount > 1 {
       notes.append("\(format.codec.displayName): \(segments.segmentCount) segments on \(segments.workerCount) worker\(segments.workerCount == 1 ? "" : "s"), joined into one stream")

@@ -65,6 +65,16 @@ import Testing
     #expect(decoded == sources)
   }
 
+  /// A codec whose segments Segue does not join keeps one encoder, and says so when threads
+  /// were asked for.
+  @Test func aLossyCodecKeepsOneEncoderAndSaysWhy() throws {
+    let tracks = try Tracks()
+    var request = RenderRequest(inputs: tracks.inputs, outputPath: tracks.folder.file("one.mp3"), cache: nil)
+    request.threads = 2
+    let report = try Renderer.render(request)
+    #expect(report.allNotes.contains("MP3: one encoder, not segments: Segue joins segments only of codecs whose frames stand alone (FLAC, ALAC)"))
+  }
+
   /// STREAMINFO's MD5 is that of the decoded samples, and its total the frames decoded.
   @Test func streamInfoDescribesTheWholeStream() throws {
     let tracks = try Tracks()
