@@ -61,6 +61,16 @@ import Testing
     #expect(try fixture.samples("streamed.flac") == (try fixture.samples("a.flac")))
   }
 
+  /// Streamed in segments on three workers, FLAC is the stream one encoder writes, header and all.
+  @Test func flacStreamedInSegmentsIsTheSingleEncodersStream() throws {
+    let fixture = try Fixture([.tone("a.flac", frames: 1_102_513)])
+    let segmented = try fixture.run(["render", "a.flac", "-o", "-", "--format", "flac", "--threads", "3"])
+    let single = try fixture.run(["render", "a.flac", "-o", "-", "--format", "flac", "--segments", "off"])
+    #expect(segmented.status == 0 && single.status == 0, "\(segmented.stderr)\(single.stderr)")
+    #expect(segmented.stderr.contains("Note: FLAC: 3 segments on 3 workers, joined into one stream\n"), "\(segmented.stderr)")
+    #expect(segmented.stdoutBytes == single.stdoutBytes)
+  }
+
   @Test func formatsThatCannotStreamAreRefused() throws {
     let fixture = try Fixture([.tone("a.flac")])
     let mp4 = try fixture.run(["render", "a.flac", "-o", "-", "--format", "m4a"])
