@@ -192,16 +192,19 @@ public enum Renderer {
       playedOverlaps: PlayedOverlaps(plan: plan))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
-    let segmenting = request.segmentedEncoding && writer.beginSegments()
+    // An output of one segment is one encoder's stream: no workers are started for it.
+    let segmentFrames = SegmentedEncoding.segmentFrames(frameSize: writer.inputFormat.frameSize, sampleRate: writer.inputFormat.layout.sampleRate)
+    let segmenting = request.segmentedEncoding && selection.frameCount > Int64(segmentFrames) && writer.beginSegments()
     let segments = segmenting ? SegmentedEncoding(writer: writer, workers: request.threads ?? ProcessInfo.processInfo.activeProcessorCount) : nil
     let outcome = try encode(from: streamer, into: writer, segments: segments, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     var notes = outcome.notes
-    if request.segmentedEncoding, request.threads != nil, segments == nil {
+    if request.segmentedEncoding, request.threads != nil,
+      !SegmentJoining.joinsExactly(codecName: format.settings.codecName, containerName: format.containerName)
+    {
       notes.append("\(format.codec.displayName): one encoder, not segments: Segue joins segments only of codecs whose frames stand alone (FLAC, ALAC)")
     }
-    // One segment is one encoder's stream: nothing to say.
-    if let segments, segments.segmentCount > 1 {
+    if let segments {
       notes.append("\(format.codec.displayName): \(segments.segmentCount) segments on \(segments.workerCount) worker\(segments.workerCount == 1 ? "" : "s"), joined into one stream")
     }
     let alignments = streamer.playedOverlaps?.alignments() ?? []
