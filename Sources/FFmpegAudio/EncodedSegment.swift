@@ -39,6 +39,6 @@ public enum SegmentJoining {
   /// stream one encoder writes: FLAC (its frames renumbered) and ALAC in MP4 (whose sample table
   /// the muxer builds from the packets as they come).
   public static func joinsExactly(codecName: String, containerName: String) -> Bool {
-    (codecName == "flac" && containerName == "flac") || (codecName == "alac" && ["mp4", "ipod", "mov"].contains(containerName))
+    (codecName == "flac" && containerName == "flac") || (codecName == "alac" && Muxer.mp4FamilyNames.contains(containerName))
   }
 }

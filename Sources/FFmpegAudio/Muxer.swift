@@ -22,11 +22,11 @@ final class Muxer {
   /// FFmpeg's name for the container.
   var containerName: String { String(cString: context!.pointee.oformat.pointee.name) }
 
+  /// FFmpeg's names of the MP4-family muxers (MP4, iPod's M4A/M4B, QuickTime).
+  static let mp4FamilyNames: Set<String> = ["mp4", "ipod", "mov"]
+
   /// True for MP4-family containers, whose edit list needs a sample-rate timescale to be exact.
-  var isMP4Family: Bool {
-    let name = String(cString: context!.pointee.oformat.pointee.name)
-    return ["mp4", "ipod", "mov"].contains(name)
-  }
+  var isMP4Family: Bool { Self.mp4FamilyNames.contains(containerName) }
 
   /// Adds the audio stream, described by the opened encoder's parameters.
   func addStream(from encoder: AudioEncoder) throws(FFmpegError) -> UnsafeMutablePointer<AVStream> {
