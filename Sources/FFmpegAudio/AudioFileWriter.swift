@@ -69,6 +69,11 @@ public final class AudioFileWriter {
   /// True when the container can carry a cover picture (MP3, MP4, FLAC; not Ogg in FFmpeg 5.1).
   public static func takesCoverArt(containerName: String) -> Bool { Muxer.takesCoverArt(containerName: containerName) }
 
+  /// The sample frames per packet an encoder set up as `settings` say takes (its last may be shorter).
+  public static func frameSize(of settings: EncoderSettings) throws -> Int {
+    try AudioEncoder(settings: settings, globalHeader: false, path: "(the planned output)").inputFormat.frameSize
+  }
+
   /// True when this FFmpeg build has the named encoder.
   public static func hasEncoder(named codecName: String) -> Bool {
     avcodec_find_encoder_by_name(codecName) != nil
@@ -95,6 +100,7 @@ public final class AudioFileWriter {
         try write(heldPacket)
       }
       try muxer.finish()
+      try writeGaplessTag()
       return
     }
     try feed.finish(onPacket: writeEncoded)
@@ -116,20 +122,22 @@ public final class AudioFileWriter {
     try MP4TagWriter.setFreeformTags([.gapless(info)], inFileAt: muxer.path)
   }
 
-  /// Starts writing the stream in segments encoded apart (`EncodedSegment`), joined here in
-  /// order; false (and nothing changes) when the codec's segments do not join exactly.
-  public func beginSegments() -> Bool {
-    guard feed.framesWritten == 0, SegmentJoining.joinsExactly(codecName: settings.codecName, containerName: muxer.containerName) else {
-      return false
+  /// Starts writing the stream in segments encoded apart (`EncodedSegment`), each hearing the
+  /// overlap `SegmentJoining` gives the codec, joined here in order. Fails for a codec whose
+  /// segments are not joined, or once the file's own encoder has been written to.
+  public func beginSegments() throws(FFmpegError) {
+    guard feed.framesWritten == 0, SegmentJoining.joins(codecName: settings.codecName, containerName: muxer.containerName) else {
+      throw FFmpegError(function: "beginSegments: \(settings.codecName) in \(muxer.containerName) is not joined", code: segue_averror(EINVAL), path: path)
+    }
+    if settings.codecName == "flac" {
+      let parameters = stream.pointee.codecpar.pointee
+      guard parameters.extradata_size >= 34 else {
+        throw FFmpegError(function: "beginSegments: FLAC without STREAMINFO", code: SEGUE_AVERROR_INVALIDDATA, path: path)
+      }
+      flacStream = FLACStreamJoin(streamInfo: Array(UnsafeBufferPointer(start: parameters.extradata, count: 34)))
+      heldPacket = Packet()
     }
     segmented = true
-    guard settings.codecName == "flac" else { return true }
-    let parameters = stream.pointee.codecpar.pointee
-    guard parameters.extradata_size >= 34 else { return false }
-    let streamInfo = Array(UnsafeBufferPointer(start: parameters.extradata, count: 34))
-    flacStream = FLACStreamJoin(streamInfo: streamInfo)
-    heldPacket = Packet()
-    return true
   }
 
   /// True when muxers want each segment's encoder to put its setup in the header, not in band.
@@ -141,20 +149,21 @@ public final class AudioFileWriter {
     flacStream == nil ? nil : FLACChecksum(bitsPerSample: settings.bitDepth ?? 16)
   }
 
-  /// Writes the next segment's packets (encoded apart, already numbered into the stream).
+  /// Writes the next segment's packets (encoded apart, already placed on the stream's timeline).
   public func writeSegment(_ segment: EncodedSegment) throws {
     guard segmented else { throw FFmpegError(function: "writeSegment before beginSegments", code: segue_averror(EINVAL), path: path) }
     flacStream?.add(segment)
-    for (frame, frames) in segment.packets {
+    for written in segment.packets {
       let packet = Packet()
-      try check(av_new_packet(packet.pointer, Int32(frame.count)), "av_new_packet", path: path)
-      frame.withUnsafeBufferPointer { packet.pointer.pointee.data.update(from: $0.baseAddress!, count: frame.count) }
-      packet.pointer.pointee.pts = framesWritten
-      packet.pointer.pointee.dts = framesWritten
-      packet.pointer.pointee.duration = frames
-      segmentFramesWritten += frames
+      try check(av_new_packet(packet.pointer, Int32(written.bytes.count)), "av_new_packet", path: path)
+      written.bytes.withUnsafeBufferPointer { packet.pointer.pointee.data.update(from: $0.baseAddress!, count: $0.count) }
+      packet.pointer.pointee.pts = written.pts
+      packet.pointer.pointee.dts = written.pts
+      packet.pointer.pointee.duration = written.duration
+      if written.skippedEnd > 0 { packet.setSkippedEnd(written.skippedEnd) }
       try writeEncoded(packet)
     }
+    segmentFramesWritten += segment.frameCount
   }
 
   /// Takes a packet of the file's own encoder into the stream.

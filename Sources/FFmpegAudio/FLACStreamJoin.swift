@@ -17,10 +17,10 @@ final class FLACStreamJoin {
 
   /// Counts the next segment's frames in.
   func add(_ segment: EncodedSegment) {
-    for (bytes, frames) in segment.packets {
-      totalSamples += frames
-      smallestFrame = min(smallestFrame, bytes.count)
-      largestFrame = max(largestFrame, bytes.count)
+    for packet in segment.packets {
+      totalSamples += packet.duration
+      smallestFrame = min(smallestFrame, packet.bytes.count)
+      largestFrame = max(largestFrame, packet.bytes.count)
     }
   }
 

@@ -8,4 +8,6 @@ public struct MixPlan: Sendable {
   public var levelling: Levelling?
   /// One per track, nil where no edit applies.
   public var edits: [TrackEdit?] = []
+  /// How the output will be encoded, when the plan is for an output.
+  public var encoding: OutputEncoding?
 }

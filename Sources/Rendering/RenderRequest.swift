@@ -106,6 +106,8 @@ public struct RenderReport: Sendable {
   public var beatAlignments: [BeatAlignment] = []
   /// What the user should know about writing the output that is not an error.
   public var notes: [String] = []
+  /// How the output was encoded: in segments on workers, or by one encoder, and why.
+  public var encoding: OutputEncoding?
 
   /// Every automatic decision and warning: the plan's (curves chosen, cache trouble), then the
   /// render's.

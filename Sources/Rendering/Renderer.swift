@@ -192,21 +192,15 @@ public enum Renderer {
       playedOverlaps: PlayedOverlaps(plan: plan))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
-    // An output of one segment is one encoder's stream: no workers are started for it.
-    let segmentFrames = SegmentedEncoding.segmentFrames(frameSize: writer.inputFormat.frameSize, sampleRate: writer.inputFormat.layout.sampleRate)
-    let segmenting = request.segmentedEncoding && selection.frameCount > Int64(segmentFrames) && writer.beginSegments()
-    let segments = segmenting ? SegmentedEncoding(writer: writer, workers: request.threads ?? ProcessInfo.processInfo.activeProcessorCount) : nil
+    let encoding = OutputEncoding.decide(format: format, frameSize: writer.inputFormat.frameSize, frameCount: selection.frameCount, request: request)
+    let segments = try encoding.overlap.map { overlap throws(RenderError) in
+      do { try writer.beginSegments() } catch { throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error))) }
+      return SegmentedEncoding(writer: writer, overlap: overlap, workers: encoding.workers)
+    }
     let outcome = try encode(from: streamer, into: writer, segments: segments, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     var notes = outcome.notes
-    if request.segmentedEncoding, request.threads != nil,
-      !SegmentJoining.joinsExactly(codecName: format.settings.codecName, containerName: format.containerName)
-    {
-      notes.append("\(format.codec.displayName): one encoder, not segments: Segue joins segments only of codecs whose frames stand alone (FLAC, ALAC)")
-    }
-    if let segments {
-      notes.append("\(format.codec.displayName): \(segments.segmentCount) segments on \(segments.workerCount) worker\(segments.workerCount == 1 ? "" : "s"), joined into one stream")
-    }
+    if let note = encoding.note { notes.append(note) }
     let alignments = streamer.playedOverlaps?.alignments() ?? []
     let label = { (item: Int) in inputs[plan.timeline.items[item].source].label }
     notes += alignments.map { $0.description(labels: (label($0.from), label($0.to))) }
@@ -239,6 +233,7 @@ public enum Renderer {
       trackList: trackList, inputs: inputs, levelling: prepared.levelling, edits: prepared.edits, loudness: loudness,
       rateConversions: RateConversion.needed(sourceRates: infos.map(\.sampleRate), mixRate: format.settings.layout.sampleRate, quality: format.resampling),
       notes: notes)
+    report.encoding = encoding
     report.beatAlignments = alignments
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
@@ -308,7 +303,16 @@ public enum Renderer {
     do { try request.check() } catch { throw .setting(error) }
     guard request.outputPath.isEmpty, request.output.format == nil else {
       let prepared = try prepare(request)
-      return MixPlan(plan: prepared.plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits)
+      var plan = prepared.plan
+      let frameCount = try request.range.map { range throws(RenderError) in try outputSelection(range, of: plan.timeline).frameCount }
+        ?? plan.timeline.frameCount
+      let frameSize: Int
+      do { frameSize = try AudioFileWriter.frameSize(of: prepared.format.settings) } catch {
+        throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
+      }
+      let encoding = OutputEncoding.decide(format: prepared.format, frameSize: frameSize, frameCount: frameCount, request: request)
+      if let note = encoding.note { plan.notes.append(note) }
+      return MixPlan(plan: plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits, encoding: encoding)
     }
     let inputs = try gatherFacts(request)
     let first = inputs.facts[0].info

@@ -65,14 +65,29 @@ import Testing
     #expect(decoded == sources)
   }
 
-  /// A codec whose segments Segue does not join keeps one encoder, and says so when threads
-  /// were asked for.
-  @Test func aLossyCodecKeepsOneEncoderAndSaysWhy() throws {
+  /// A codec whose segments Segue does not join keeps one encoder, and the plan and the summary
+  /// say why; a codec it joins is planned as it is rendered.
+  @Test func planAndSummarySayHowTheOutputIsEncoded() throws {
     let tracks = try Tracks()
     var request = RenderRequest(inputs: tracks.inputs, outputPath: tracks.folder.file("one.mp3"), cache: nil)
     request.threads = 2
+    let why = "MP3: one encoder, not segments: MP3's bit reservoir lets a frame's data begin in the frames before it, so two encoders' frames do not join as they are"
+    #expect(try Renderer.plan(request).plan.notes.contains(why))
     let report = try Renderer.render(request)
-    #expect(report.allNotes.contains("MP3: one encoder, not segments: Segue joins segments only of codecs whose frames stand alone (FLAC, ALAC)"))
+    #expect(report.allNotes.contains(why))
+    #expect(report.encoding?.segments == 1 && report.encoding?.reason?.hasPrefix("MP3's bit reservoir") == true)
+
+    request.outputPath = tracks.folder.file("joined.m4a")
+    request.output = OutputOptions(codec: "aac")
+    let plan = try Renderer.plan(request)
+    let rendered = try Renderer.render(request)
+    #expect(plan.encoding == rendered.encoding)
+    for json in [PlanReport(plan).json(), RenderSummaryReport(rendered).json()] {
+      let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+      let encoding = object?["encoding"] as? [String: Any]
+      #expect(encoding?["codec"] as? String == "AAC" && encoding?["segments"] as? Int == 8 && encoding?["workers"] as? Int == 2, "\(json)")
+    }
+    #expect(rendered.allNotes.contains("AAC: 8 segments on 2 workers, joined into one stream"))
   }
 
   /// STREAMINFO's MD5 is that of the decoded samples, and its total the frames decoded.

@@ -8,6 +8,7 @@ final class SegmentJobs: @unchecked Sendable {
   struct Job: Sendable {
     let index: Int
     let pcm: SegmentPCM
+    let span: SegmentSpan
   }
 
   private let condition = NSCondition()

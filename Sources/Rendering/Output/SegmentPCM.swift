@@ -1,6 +1,6 @@
 import FFmpegAudio
 
-/// One segment's PCM: its first `frameCount` frames, in each plane of `bytes`.
+/// One segment's PCM: `frameCount` frames from frame `firstFrame`, in each plane of `bytes`.
 struct SegmentPCM: PCMPlanes, Sendable {
   /// Where a segment's planes lie in its bytes: plane after plane, each room for `capacity`
   /// frames of `frameBytes` bytes.
@@ -17,11 +17,12 @@ struct SegmentPCM: PCMPlanes, Sendable {
 
   let bytes: SegmentBytes
   let layout: Layout
+  let firstFrame: Int
   let frameCount: Int
   var planeCount: Int { layout.planeCount }
 
   func plane(_ index: Int) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: layout.start(of: index, in: bytes), count: frameCount * layout.frameBytes)
+    UnsafeRawBufferPointer(start: layout.start(of: index, in: bytes) + firstFrame * layout.frameBytes, count: frameCount * layout.frameBytes)
   }
 }
 

@@ -5,15 +5,19 @@ import Foundation
 /// and joins their packets into the file in order (`AudioFileWriter.writeSegment`).
 ///
 /// Where segments start depends only on the codec's frame size and the output's rate, never on
-/// how many workers there are, so any number of workers writes the same bytes. At most one
-/// segment more than there are workers is in flight (being filled, queued, encoded or waiting to
-/// be written), so memory stays flat however long the output is. Each worker numbers its FLAC
-/// frames into the stream itself; the samples' checksum, which must read them in order, is summed
-/// on a thread of its own.
+/// how many workers there are, so any number of workers writes the same bytes. A codec whose
+/// frames overlap (`SegmentJoining.Overlap`) has each segment's encoder hear the end of the
+/// segment before it (a pre-roll) and the start of the one after (a post-roll), so a segment is
+/// handed over once the next has begun. At most one segment more than there are workers is in
+/// flight (queued, encoded or waiting to be written), so memory stays flat however long the
+/// output is. Each worker numbers its FLAC frames into the stream itself; the samples' checksum,
+/// which must read them in order, is summed on a thread of its own.
 final class SegmentedEncoding {
   private let writer: AudioFileWriter
   private let segmentFrames: Int
-  /// How the encoder takes its PCM: one plane of interleaved samples, or a plane per channel.
+  private let overlap: SegmentJoining.Overlap
+  /// How the encoder takes its PCM: one plane of interleaved samples, or a plane per channel;
+  /// each plane has room for a pre-roll, a segment and a post-roll.
   private let layout: SegmentPCM.Layout
   private let jobs: SegmentJobs
   private var workers: [OwnedThread] = []
@@ -21,9 +25,12 @@ final class SegmentedEncoding {
   private let checksum: FLACChecksum?
   private let checksumQueue = BoundedQueue<SegmentPCM>(capacity: 4)
   private var checksumThread: OwnedThread?
-  /// The segment being filled, and how many of its frames are.
+  /// The segment being filled, and how many of its own frames are.
   private var filling: SegmentBytes
   private var filled = 0
+  /// The segment filled before it, still taking its post-roll, and how much it has.
+  private var pending: SegmentBytes?
+  private var pendingPostRoll = 0
   /// Every segment buffer made: one no worker or checksum holds any more is filled again, so
   /// the pages of a long output are touched once, not once per segment.
   private var buffers: [SegmentBytes] = []
@@ -41,28 +48,27 @@ final class SegmentedEncoding {
     return frames * frameSize
   }
 
-  /// Encodes what `writer` is given on `workers` threads; `writer` has begun its segments.
-  init(writer: AudioFileWriter, workers: Int) {
+  /// Encodes what `writer` is given on `workers` threads; `writer` has begun its segments,
+  /// which need `overlap`.
+  init(writer: AudioFileWriter, overlap: SegmentJoining.Overlap, workers: Int) {
     self.writer = writer
     let format = writer.inputFormat
     segmentFrames = Self.segmentFrames(frameSize: format.frameSize, sampleRate: format.layout.sampleRate)
+    // Each roll comes from the segment next to it: SegmentJoining's are well under a segment.
+    self.overlap = overlap
     layout = SegmentPCM.Layout(
       planeCount: format.isPlanar ? format.layout.channelCount : 1,
-      frameBytes: format.bytesPerSample * (format.isPlanar ? 1 : format.layout.channelCount), capacity: segmentFrames)
+      frameBytes: format.bytesPerSample * (format.isPlanar ? 1 : format.layout.channelCount),
+      capacity: self.overlap.preRoll + segmentFrames + self.overlap.postRoll)
     workerCount = max(1, workers)
     jobs = SegmentJobs()
     filling = SegmentBytes(count: layout.byteCount)
     buffers = [filling]
     let (settings, globalHeader, jobs) = (writer.settings, writer.segmentsWantGlobalHeader, jobs)
-    let framesPerSegment = Int64(segmentFrames / format.frameSize)
     self.workers = (0..<workerCount).map { index in
       OwnedThread(name: "segue-encode-\(index)") {
         while let job = jobs.take() {
-          jobs.deliver(
-            job.index,
-            Result {
-              try EncodedSegment.encode(job.pcm, settings: settings, globalHeader: globalHeader, firstFrame: Int64(job.index) * framesPerSegment)
-            })
+          jobs.deliver(job.index, Result { try EncodedSegment.encode(job.pcm, span: job.span, settings: settings, globalHeader: globalHeader) })
         }
       }
     }
@@ -80,19 +86,23 @@ final class SegmentedEncoding {
     var offset = 0
     while offset < chunk.frameCount {
       let taken = min(chunk.frameCount - offset, segmentFrames - filled)
-      for plane in 0..<layout.planeCount {
-        let source = chunk.plane(plane).baseAddress! + offset * layout.frameBytes
-        layout.start(of: plane, in: filling).advanced(by: filled * layout.frameBytes).copyMemory(from: source, byteCount: taken * layout.frameBytes)
+      copy(chunk, from: offset, count: taken, into: filling, at: overlap.preRoll + filled)
+      if let pending {
+        let postRoll = min(taken, overlap.postRoll - pendingPostRoll)
+        copy(chunk, from: offset, count: postRoll, into: pending, at: overlap.preRoll + segmentFrames + pendingPostRoll)
+        pendingPostRoll += postRoll
+        if pendingPostRoll == overlap.postRoll { try submit(pending, ownFrames: segmentFrames, postRoll: pendingPostRoll, isLast: false) }
       }
       filled += taken
       offset += taken
-      if filled == segmentFrames { try submitFilling() }
+      if filled == segmentFrames { startNextSegment() }
     }
   }
 
-  /// Encodes the last, shorter segment and writes every segment still to come.
+  /// Encodes the last segments and writes every segment still to come.
   func finish() throws {
-    if filled > 0 { try submitFilling() }
+    if let pending { try submit(pending, ownFrames: segmentFrames, postRoll: pendingPostRoll, isLast: filled == 0) }
+    if filled > 0 { try submit(filling, ownFrames: filled, postRoll: 0, isLast: true) }
     while written < submitted { try writeNext() }
     checksumQueue.finish()
     checksumThread?.join()
@@ -110,16 +120,40 @@ final class SegmentedEncoding {
 
   deinit { stop() }
 
-  private func submitFilling() throws {
-    // Room for one more segment: write the oldest first when all workers hold one.
-    while submitted - written > workerCount { try writeNext() }
-    let pcm = SegmentPCM(bytes: filling, layout: layout, frameCount: filled)
-    jobs.put(SegmentJobs.Job(index: submitted, pcm: pcm))
-    if checksum != nil { _ = checksumQueue.put(pcm) }
-    submitted += 1
+  /// The filled segment waits for its post-roll; the next one starts with its pre-roll.
+  private func startNextSegment() {
+    let full = filling
+    pending = full
+    pendingPostRoll = 0
     filling = freeBuffer()
     filled = 0
+    let preRoll = SegmentPCM(bytes: full, layout: layout, firstFrame: segmentFrames, frameCount: overlap.preRoll)
+    copy(preRoll, from: 0, count: overlap.preRoll, into: filling, at: 0)
+  }
+
+  /// Hands the segment in `bytes` to the workers, the one after the last handed over.
+  private func submit(_ bytes: SegmentBytes, ownFrames: Int, postRoll: Int, isLast: Bool) throws {
+    pending = nil
+    // Room for one more segment: write the oldest first when all workers hold one.
+    while submitted - written > workerCount { try writeNext() }
+    let from = Int64(submitted) * Int64(segmentFrames)
+    let preRoll = submitted == 0 ? 0 : overlap.preRoll
+    let pcm = SegmentPCM(bytes: bytes, layout: layout, firstFrame: overlap.preRoll - preRoll, frameCount: preRoll + ownFrames + postRoll)
+    let span = SegmentSpan(start: from - Int64(preRoll), from: from, to: from + Int64(ownFrames), isLast: isLast)
+    jobs.put(SegmentJobs.Job(index: submitted, pcm: pcm, span: span))
+    if checksum != nil {
+      _ = checksumQueue.put(SegmentPCM(bytes: bytes, layout: layout, firstFrame: overlap.preRoll, frameCount: ownFrames))
+    }
+    submitted += 1
     while let ready = jobs.result(written, waiting: false) { try write(ready) }
+  }
+
+  private func copy(_ chunk: some PCMPlanes, from offset: Int, count: Int, into bytes: SegmentBytes, at frame: Int) {
+    guard count > 0 else { return }
+    for plane in 0..<layout.planeCount {
+      let source = chunk.plane(plane).baseAddress! + offset * layout.frameBytes
+      layout.start(of: plane, in: bytes).advanced(by: frame * layout.frameBytes).copyMemory(from: source, byteCount: count * layout.frameBytes)
+    }
   }
 
   /// A buffer no one else holds, made when every one is still in use.

@@ -19,6 +19,9 @@ public struct PlanReport: Encodable, Sendable {
   /// Frames silence edits and automatic cues took out of the mix (all tracks), and in seconds.
   public var savedFrames: Int64 = 0
   public var savedSeconds: Double = 0
+  /// How the output will be encoded (segments and workers, or one encoder and why), when the
+  /// plan is for an output.
+  public var encoding: OutputEncoding?
   public var notes: [String]
 
   /// One track: its name, where listeners hear it start, and the clips it plays as.
@@ -313,6 +316,7 @@ public struct PlanReport: Encodable, Sendable {
     }
     savedFrames = tracks.reduce(0) { $0 + ($1.silence?.savedFrames ?? 0) }
     savedSeconds = Double(savedFrames) / Double(sampleRate)
+    encoding = mix.encoding
     guard let levelling = mix.levelling else { return }
     targetLUFS = levelling.targetLUFS
     for index in tracks.indices {

@@ -17,6 +17,8 @@ public struct RenderSummaryReport: Encodable, Sendable {
   /// How closely each beat-matched transition's kicks met as they were played (`from` and `to`
   /// track numbers, `beats` checked, `worstSeconds`, `medianSeconds`, `warning` over 10 ms).
   public var beatAlignments: [Alignment]
+  /// How the output was encoded: `segments` on `workers`, or one encoder and the `reason`.
+  public var encoding: OutputEncoding?
   public var notes: [String]
 
   /// A beat-matched transition's self-check.
@@ -63,6 +65,7 @@ public struct RenderSummaryReport: Encodable, Sendable {
         from: $0.from + 1, to: $0.to + 1, beats: $0.beats, worstSeconds: rounded($0.worstSeconds, 5), medianSeconds: rounded($0.medianSeconds, 5),
         warning: $0.worstSeconds > BeatAlignment.warningSeconds)
     }
+    encoding = report.encoding
     notes = report.allNotes
   }
 

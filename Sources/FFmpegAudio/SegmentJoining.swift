@@ -1,0 +1,46 @@
+/// Which encoders' output may be cut into segments encoded apart and joined again, and how much
+/// audio around its own each segment's encoder must hear for the joins to be clean.
+public enum SegmentJoining {
+  /// The sample frames each segment's encoder hears before and after its own frames.
+  public struct Overlap: Sendable, Equatable {
+    public let preRoll: Int
+    public let postRoll: Int
+  }
+
+  /// True when segments of this codec in this container are joined (`overlap`); otherwise one
+  /// encoder writes the whole stream.
+  public static func joins(codecName: String, containerName: String) -> Bool {
+    preRollSeconds(codecName: codecName, containerName: containerName) != nil
+  }
+
+  /// The overlap segments of this codec in this container need, or nil when they are not joined.
+  ///
+  /// - FLAC in FLAC and ALAC in MP4: frames stand alone and prime nothing, so segments join
+  ///   into the stream one encoder writes (FLAC's frames renumbered; MP4's sample table the
+  ///   muxer builds from the packets as they come). No overlap.
+  /// - AAC in MP4 and Opus in Ogg: each frame overlaps its neighbours (MDCT), so a segment's
+  ///   encoder starts early, on audio the segment before it also encodes, and runs on two frames
+  ///   past its end, so the frames either side of a join encode the same audio from settled state.
+  public static func overlap(codecName: String, containerName: String, sampleRate: Int, frameSize: Int) -> Overlap? {
+    guard let seconds = preRollSeconds(codecName: codecName, containerName: containerName) else { return nil }
+    guard seconds > 0 else { return Overlap(preRoll: 0, postRoll: 0) }
+    let preRollFrames = Int((seconds * Double(sampleRate) / Double(frameSize)).rounded(.up))
+    return Overlap(preRoll: preRollFrames * frameSize, postRoll: 2 * frameSize)
+  }
+
+  /// How long each segment's encoder hears the audio before its own, or nil when not joined.
+  ///
+  /// Measured on synthesized songs at 48 kHz (SegmentedLossyTests), against one encoder of the
+  /// whole: FFmpeg's AAC at 256 kb/s left a step 1.7 times the single encoder's at a join with
+  /// 0.25 s of pre-roll and none from 0.4 s on; libopus at 160 kb/s changed a window's noise by
+  /// 1.4 dB at 0.1–0.5 s and 0.6 dB from 0.75 s on. Both take 0.75 s: 7.5 % more audio encoded.
+  private static func preRollSeconds(codecName: String, containerName: String) -> Double? {
+    let mp4 = Muxer.mp4FamilyNames.contains(containerName)
+    switch codecName {
+    case "flac" where containerName == "flac", "alac" where mp4: return 0
+    case "aac" where mp4: return 0.75
+    case "libopus" where containerName == "ogg" || containerName == "opus": return 0.75
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import FFmpegAudio
+import Foundation
+
+/// How the output is encoded: cut into segments encoded side by side on workers, or by one
+/// encoder, and why. `plan` and `render` decide it alike and report it.
+public struct OutputEncoding: Encodable, Sendable, Equatable {
+  /// The codec as people name it ("FLAC", "AAC").
+  public var codec: String
+  /// How many segments the output is cut into (1 with one encoder).
+  public var segments: Int
+  /// How many workers encode them (1 with one encoder).
+  public var workers: Int
+  /// Why one encoder writes the whole stream; nil when it is cut into segments.
+  public var reason: String?
+  /// What each segment's encoder hears around its own frames; nil with one encoder.
+  let overlap: SegmentJoining.Overlap?
+  /// The words for the plan and the summary: the segments and workers, or why a codec that could
+  /// use every core keeps one encoder; nil where there is nothing to say (PCM, a short output,
+  /// segments turned off).
+  public let note: String?
+
+  enum CodingKeys: String, CodingKey { case codec, segments, workers, reason }
+
+  /// Decides for `frameCount` frames of `format`, whose encoder takes frames of `frameSize`.
+  static func decide(format: OutputFormat, frameSize: Int, frameCount: Int64, request: RenderRequest) -> OutputEncoding {
+    let codec = format.codec.displayName
+    let single = { (reason: String, said: Bool) in
+      OutputEncoding(codec: codec, segments: 1, workers: 1, reason: reason, overlap: nil, note: said ? "\(codec): one encoder, not segments: \(reason)" : nil)
+    }
+    let rate = format.settings.layout.sampleRate
+    guard request.segmentedEncoding else { return single("segments are off", false) }
+    guard
+      let overlap = SegmentJoining.overlap(codecName: format.settings.codecName, containerName: format.containerName, sampleRate: rate, frameSize: frameSize)
+    else { return single(Self.whyNotJoined(format.codec), format.codec != .pcm) }
+    let segmentFrames = Int64(SegmentedEncoding.segmentFrames(frameSize: frameSize, sampleRate: rate))
+    guard frameCount > segmentFrames else { return single("the output is no longer than one segment", false) }
+    let segments = Int((frameCount + segmentFrames - 1) / segmentFrames)
+    let workers = max(1, request.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    let note = "\(codec): \(segments) segments on \(workers) worker\(workers == 1 ? "" : "s"), joined into one stream"
+    return OutputEncoding(codec: codec, segments: segments, workers: workers, reason: nil, overlap: overlap, note: note)
+  }
+
+  private static func whyNotJoined(_ codec: OutputCodec) -> String {
+    switch codec {
+    case .mp3: "MP3's bit reservoir lets a frame's data begin in the frames before it, so two encoders' frames do not join as they are"
+    case .vorbis: "a Vorbis packet's window depends on its neighbours' block sizes, which two encoders choose apart"
+    default: "PCM takes no encoding"
+    }
+  }
+}
