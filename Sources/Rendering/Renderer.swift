@@ -164,7 +164,8 @@ public enum Renderer {
     _ prepared: Prepared, selection: OutputSelection, request: RenderRequest, cancellation: RenderCancellation,
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
-    let (plan, facts, format) = (prepared.plan, prepared.inputs, prepared.format)
+    let (facts, format) = (prepared.inputs, prepared.format)
+    var plan = prepared.plan
     let streaming = request.writesToStandardOutput
     let output = streaming ? nil : try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output?.discard() }
@@ -200,7 +201,8 @@ public enum Renderer {
     let outcome = try encode(from: streamer, into: writer, segments: segments, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     var notes = outcome.notes
-    if let note = encoding.note { notes.append(note) }
+    // How the output is encoded is part of the plan, as `plan` reports it.
+    if let note = encoding.note { plan.notes.append(note) }
     let alignments = streamer.playedOverlaps?.alignments() ?? []
     let label = { (item: Int) in inputs[plan.timeline.items[item].source].label }
     notes += alignments.map { $0.description(labels: (label($0.from), label($0.to))) }
