@@ -54,7 +54,7 @@ let package = Package(
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
     .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "CEbur128", "Composition", "AudioTestSupport"]),
     .testTarget(name: "PlaylistsTests", dependencies: ["Playlists"]),
-    .testTarget(name: "RenderingTests", dependencies: ["Rendering", "AudioTestSupport"]),
+    .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FFmpegAudio", "Containers", "AudioTestSupport"]),
     .testTarget(name: "MixingTests", dependencies: ["Rendering", "CEbur128", "AudioTestSupport"]),
     .testTarget(name: "SilenceTests", dependencies: ["Rendering", "Analysis", "Composition", "AudioTestSupport"]),
     .testTarget(name: "StretchTests", dependencies: ["Rendering", "Composition", "Playlists", "AudioTestSupport"]),

@@ -28,6 +28,8 @@ public final class AudioFileWriter {
   private var segmented = false
   /// Measures a FLAC stream written in segments, for its STREAMINFO.
   private var flacStream: FLACStreamJoin?
+  /// Lays an MP3 stream's segments into one bit reservoir.
+  private var mp3Reservoir: MP3Reservoir?
   /// For MP3: the newest packet, held back until the next one, so the last can carry all the padding.
   private var heldPacket: Packet?
   /// End padding announced by the packets at the end of the stream so far.
@@ -87,25 +89,25 @@ public final class AudioFileWriter {
   /// Takes the digest of the segments' checksum (`segmentsChecksum`), for STREAMINFO.
   public func finishSegments(checksum: [UInt8]) { flacStream?.checksum = checksum }
 
-  /// Sends the short last frame, drains the encoder and completes the file.
+  /// Sends the short last frame, drains the encoder (or lays out the last MP3 frames of a stream
+  /// written in segments) and completes the file.
   public func finish() throws {
     if segmented {
-      if let flacStream, let heldPacket, heldPacket.pointer.pointee.size > 0 {
+      try mp3Reservoir?.finish(emit: writeLaid)
+    } else {
+      try feed.finish(onPacket: writeEncoded)
+    }
+    if let heldPacket, heldPacket.pointer.pointee.size > 0 {
+      if let flacStream {
         // The last frame carries the whole stream's STREAMINFO, which the muxer writes at the end.
         let info = flacStream.streamInfo()
         guard let data = av_packet_new_side_data(heldPacket.pointer, AV_PKT_DATA_NEW_EXTRADATA, info.count) else {
           throw FFmpegError(function: "av_packet_new_side_data", code: segue_averror(ENOMEM), path: path)
         }
         data.update(from: info, count: info.count)
-        try write(heldPacket)
+      } else if trailingPadding > 0 {
+        heldPacket.setSkippedEnd(trailingPadding)
       }
-      try muxer.finish()
-      try writeGaplessTag()
-      return
-    }
-    try feed.finish(onPacket: writeEncoded)
-    if let heldPacket, heldPacket.pointer.pointee.size > 0 {
-      if trailingPadding > 0 { heldPacket.setSkippedEnd(trailingPadding) }
       try write(heldPacket)
     }
     try muxer.finish()
@@ -129,6 +131,7 @@ public final class AudioFileWriter {
     guard feed.framesWritten == 0, SegmentJoining.joins(codecName: settings.codecName, containerName: muxer.containerName) else {
       throw FFmpegError(function: "beginSegments: \(settings.codecName) in \(muxer.containerName) is not joined", code: segue_averror(EINVAL), path: path)
     }
+    if settings.codecName == "libmp3lame" { mp3Reservoir = MP3Reservoir() }
     if settings.codecName == "flac" {
       let parameters = stream.pointee.codecpar.pointee
       guard parameters.extradata_size >= 34 else {
@@ -152,18 +155,35 @@ public final class AudioFileWriter {
   /// Writes the next segment's packets (encoded apart, already placed on the stream's timeline).
   public func writeSegment(_ segment: EncodedSegment) throws {
     guard segmented else { throw FFmpegError(function: "writeSegment before beginSegments", code: segue_averror(EINVAL), path: path) }
-    flacStream?.add(segment)
-    for written in segment.packets {
-      let packet = Packet()
-      try check(av_new_packet(packet.pointer, Int32(written.bytes.count)), "av_new_packet", path: path)
-      written.bytes.withUnsafeBufferPointer { packet.pointer.pointee.data.update(from: $0.baseAddress!, count: $0.count) }
-      packet.pointer.pointee.pts = written.pts
-      packet.pointer.pointee.dts = written.pts
-      packet.pointer.pointee.duration = written.duration
-      if written.skippedEnd > 0 { packet.setSkippedEnd(written.skippedEnd) }
-      try writeEncoded(packet)
-    }
     segmentFramesWritten += segment.frameCount
+    if let mp3Reservoir {
+      do { try mp3Reservoir.add(segment, emit: writeLaid) } catch let error as MP3ReservoirError {
+        throw FFmpegError(function: "joining MP3 segments (\(error))", code: SEGUE_AVERROR_INVALIDDATA, path: path)
+      }
+      return
+    }
+    flacStream?.add(segment)
+    for written in segment.packets { try writeEncoded(packet(written)) }
+  }
+
+  /// How many MP3 joins were moved past their segments' boundary to fit the bit reservoir, and
+  /// how many frames were written at a higher bit rate to fit it.
+  public var mp3JoinAdjustments: (joinsMoved: Int, framesEnlarged: Int)? {
+    mp3Reservoir.map { ($0.joinsMoved, $0.framesEnlarged) }
+  }
+
+  private func writeLaid(_ frame: MP3Reservoir.Laid) throws { try writeEncoded(packet(frame.packet)) }
+
+  /// An FFmpeg packet of a segment's packet, stamped with its place on the stream's timeline.
+  private func packet(_ written: EncodedSegment.Packet) throws -> Packet {
+    let packet = Packet()
+    try check(av_new_packet(packet.pointer, Int32(written.bytes.count)), "av_new_packet", path: path)
+    written.bytes.withUnsafeBufferPointer { packet.pointer.pointee.data.update(from: $0.baseAddress!, count: $0.count) }
+    packet.pointer.pointee.pts = written.pts
+    packet.pointer.pointee.dts = written.pts
+    packet.pointer.pointee.duration = written.duration
+    if let skipped = written.skippedSamples { packet.setSkippedSamples(start: skipped.start, end: skipped.end) }
+    return packet
   }
 
   /// Takes a packet of the file's own encoder into the stream.

@@ -24,12 +24,16 @@ final class Packet {
   }
 
   /// Sets how many samples the decoder must drop from this packet's end.
-  func setSkippedEnd(_ frames: Int64) {
+  func setSkippedEnd(_ frames: Int64) { setSkippedSamples(start: skippedSamples?.start ?? 0, end: frames) }
+
+  /// Sets how many samples the decoder must drop from this packet's start and end.
+  func setSkippedSamples(start: Int64, end: Int64) {
     var size: Int = 0
     var data = av_packet_get_side_data(pointer, AV_PKT_DATA_SKIP_SAMPLES, &size)
     if data == nil || size < 10 { data = av_packet_new_side_data(pointer, AV_PKT_DATA_SKIP_SAMPLES, 10) }
     guard let data else { return }
-    UnsafeMutableRawPointer(data).storeBytes(of: UInt32(truncatingIfNeeded: frames).littleEndian, toByteOffset: 4, as: UInt32.self)
+    UnsafeMutableRawPointer(data).storeBytes(of: UInt32(truncatingIfNeeded: start).littleEndian, as: UInt32.self)
+    UnsafeMutableRawPointer(data).storeBytes(of: UInt32(truncatingIfNeeded: end).littleEndian, toByteOffset: 4, as: UInt32.self)
   }
 
   /// Moves this packet's contents into `other`, leaving this one empty.

@@ -18,15 +18,21 @@ public enum SegmentJoining {
   /// - FLAC in FLAC and ALAC in MP4: frames stand alone and prime nothing, so segments join
   ///   into the stream one encoder writes (FLAC's frames renumbered; MP4's sample table the
   ///   muxer builds from the packets as they come). No overlap.
-  /// - AAC in MP4 and Opus in Ogg: each frame overlaps its neighbours (MDCT), so a segment's
-  ///   encoder starts early, on audio the segment before it also encodes, and runs on two frames
-  ///   past its end, so the frames either side of a join encode the same audio from settled state.
+  /// - AAC in MP4, Opus in Ogg and MP3: each frame overlaps its neighbours (MDCT), so a
+  ///   segment's encoder starts early, on audio the segment before it also encodes, and runs on
+  ///   two frames past its end (and past its spares), so the frames either side of a join encode
+  ///   the same audio from settled state. MP3's main data is laid into one bit reservoir again
+  ///   (`MP3Reservoir`).
   public static func overlap(codecName: String, containerName: String, sampleRate: Int, frameSize: Int) -> Overlap? {
     guard let seconds = preRollSeconds(codecName: codecName, containerName: containerName) else { return nil }
     guard seconds > 0 else { return Overlap(preRoll: 0, postRoll: 0) }
     let preRollFrames = Int((seconds * Double(sampleRate) / Double(frameSize)).rounded(.up))
-    return Overlap(preRoll: preRollFrames * frameSize, postRoll: 2 * frameSize)
+    return Overlap(preRoll: preRollFrames * frameSize, postRoll: (2 + spareFrames(codecName: codecName)) * frameSize)
   }
+
+  /// How many frames past its end each segment gives as spares (`EncodedSegment.spare`): MP3's,
+  /// for the join to move later until the bit reservoir fits.
+  static func spareFrames(codecName: String) -> Int { codecName == "libmp3lame" ? 4 : 0 }
 
   /// How long each segment's encoder hears the audio before its own, or nil when not joined.
   ///
@@ -40,6 +46,7 @@ public enum SegmentJoining {
     case "flac" where containerName == "flac", "alac" where mp4: return 0
     case "aac" where mp4: return 0.75
     case "libopus" where containerName == "ogg" || containerName == "opus": return 0.75
+    case "libmp3lame" where containerName == "mp3": return 0.75
     default: return nil
     }
   }

@@ -203,6 +203,9 @@ public enum Renderer {
     var notes = outcome.notes
     // How the output is encoded is part of the plan, as `plan` reports it.
     if let note = encoding.note { plan.notes.append(note) }
+    if let adjusted = writer.mp3JoinAdjustments, let note = encoding.reservoirNote(joinsMoved: adjusted.joinsMoved, framesEnlarged: adjusted.framesEnlarged) {
+      notes.append(note)
+    }
     let alignments = streamer.playedOverlaps?.alignments() ?? []
     let label = { (item: Int) in inputs[plan.timeline.items[item].source].label }
     notes += alignments.map { $0.description(labels: (label($0.from), label($0.to))) }

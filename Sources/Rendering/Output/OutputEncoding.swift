@@ -40,9 +40,18 @@ public struct OutputEncoding: Encodable, Sendable, Equatable {
     return OutputEncoding(codec: codec, segments: segments, workers: workers, reason: nil, overlap: overlap, note: note)
   }
 
+  /// What joining MP3 segments into one bit reservoir took, when it took more than laying the
+  /// frames in: joins moved later (onto the earlier segment's spare frames), frames written at a
+  /// higher bit rate.
+  func reservoirNote(joinsMoved: Int, framesEnlarged: Int) -> String? {
+    guard joinsMoved + framesEnlarged > 0 else { return nil }
+    var note = "\(codec): to fit the bit reservoir, \(joinsMoved) of \(segments - 1) joins moved a few frames later"
+    if framesEnlarged > 0 { note += " and \(framesEnlarged) frame\(framesEnlarged == 1 ? " was" : "s were") written at a higher bit rate" }
+    return note
+  }
+
   private static func whyNotJoined(_ codec: OutputCodec) -> String {
     switch codec {
-    case .mp3: "MP3's bit reservoir lets a frame's data begin in the frames before it, so two encoders' frames do not join as they are"
     case .vorbis: "a Vorbis packet's window depends on its neighbours' block sizes, which two encoders choose apart"
     default: "PCM takes no encoding"
     }
