@@ -37,16 +37,18 @@ public enum SegmentJoining {
   /// How long each segment's encoder hears the audio before its own, or nil when not joined.
   ///
   /// Measured on synthesized songs at 48 kHz (SegmentedLossyTests), against one encoder of the
-  /// whole: FFmpeg's AAC at 256 kb/s left a step 1.7 times the single encoder's at a join with
-  /// 0.25 s of pre-roll and none from 0.4 s on; libopus at 160 kb/s changed a window's noise by
-  /// 1.4 dB at 0.1–0.5 s and 0.6 dB from 0.75 s on. Both take 0.75 s: 7.5 % more audio encoded.
+  /// whole, by the largest step between samples within 10 ms of a join: FFmpeg's AAC at 256 kb/s
+  /// left one 3.3 times the single encoder's with 0.1 s of pre-roll, 1.7 times with 0.25 s, and
+  /// none from 0.4 s on; LAME at V2 and 320 kb/s 1.3 times with 0.1 s and none from 0.25 s on;
+  /// libopus at 160 kb/s none with 0.1 s, a window's noise moving by 1.4 dB up to 0.5 s and
+  /// 0.6 dB from 0.75 s. All take 0.5 s: 5 % more audio encoded in segments of ten seconds.
   private static func preRollSeconds(codecName: String, containerName: String) -> Double? {
     let mp4 = Muxer.mp4FamilyNames.contains(containerName)
     switch codecName {
     case "flac" where containerName == "flac", "alac" where mp4: return 0
-    case "aac" where mp4: return 0.75
-    case "libopus" where containerName == "ogg" || containerName == "opus": return 0.75
-    case "libmp3lame" where containerName == "mp3": return 0.75
+    case "aac" where mp4: return 0.5
+    case "libopus" where containerName == "ogg" || containerName == "opus": return 0.5
+    case "libmp3lame" where containerName == "mp3": return 0.5
     default: return nil
     }
   }

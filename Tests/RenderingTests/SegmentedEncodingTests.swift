@@ -104,6 +104,18 @@ import Testing
     #expect(Int64(decoded.stdout.count / 4) == report.outputFrameCount)
   }
 
+  /// libFLAC's own test of the stream (`flac -t`) passes: every frame's CRCs, and the MD5 in
+  /// STREAMINFO against the samples it decodes; ffprobe counts one frame per 4608 samples.
+  @Test func libFLACTestsTheJoinedStreamGood() throws {
+    let tracks = try Tracks(bitDepth: 24)
+    let (report, _) = try tracks.render(threads: 3, name: "segmented.flac", bitDepth: 24)
+    let path = tracks.folder.file("segmented.flac")
+    let test = try FFmpegCLI.run("flac", ["-t", "-s", path])
+    #expect(test.status == 0, "\(test.stderr)")
+    let probe = try FFmpegCLI.run("ffprobe", ["-v", "error", "-count_packets", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", path])
+    #expect(String(decoding: probe.stdout, as: UTF8.self) == "\((report.outputFrameCount + 4607) / 4608)\n")
+  }
+
   @Test func aRangeIsTheSameSegmentedOrNot() throws {
     let tracks = try Tracks()
     let range = TimeRange(from: 13.37, to: 51.9)
