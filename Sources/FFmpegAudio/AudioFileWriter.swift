@@ -158,7 +158,7 @@ public final class AudioFileWriter {
     segmentFramesWritten += segment.frameCount
     if let mp3Reservoir {
       do { try mp3Reservoir.add(segment, emit: writeLaid) } catch let error as MP3ReservoirError {
-        throw FFmpegError(function: "joining MP3 segments (\(error))", code: SEGUE_AVERROR_INVALIDDATA, path: path)
+        throw FFmpegError(function: error.description, code: SEGUE_AVERROR_INVALIDDATA, path: path)
       }
       return
     }

@@ -99,7 +99,15 @@ final class MP3Reservoir {
 }
 
 /// Why MP3 frames could not be joined.
-enum MP3ReservoirError: Error {
+enum MP3ReservoirError: Error, CustomStringConvertible {
   case notAFrame
   case doesNotFit
+
+  var description: String {
+    switch self {
+    case .notAFrame: "joining MP3 segments: a segment's packet is no Layer III frame"
+    case .doesNotFit:
+      "joining MP3 segments: a frame's main data does not fit the bit reservoir even at the highest bit rate (encode with one encoder: segments off)"
+    }
+  }
 }
