@@ -8,9 +8,9 @@ import Foundation
 /// how many workers there are, so any number of workers writes the same bytes. A codec whose
 /// frames overlap (`SegmentJoining.Overlap`) has each segment's encoder hear the end of the
 /// segment before it (a pre-roll) and the start of the one after (a post-roll), so a segment is
-/// handed over once the next has begun. At most one segment more than there are workers is in
-/// flight (queued, encoded or waiting to be written), so memory stays flat however long the
-/// output is. Each worker numbers its FLAC frames into the stream itself; the samples' checksum,
+/// handed over once the next has begun. At most as many segments as there are workers are in
+/// flight (queued, encoded or waiting to be written), besides the one being filled and the one
+/// taking its post-roll, so memory stays flat however long the output is. Each worker numbers its FLAC frames into the stream itself; the samples' checksum,
 /// which must read them in order, is summed on a thread of its own.
 final class SegmentedEncoding {
   private let writer: AudioFileWriter
@@ -23,7 +23,7 @@ final class SegmentedEncoding {
   private var workers: [OwnedThread] = []
   /// The samples' checksum, its thread, and the segments waiting for it.
   private let checksum: FLACChecksum?
-  private let checksumQueue = BoundedQueue<SegmentPCM>(capacity: 4)
+  private let checksumQueue = BoundedQueue<SegmentPCM>(capacity: 2)
   private var checksumThread: OwnedThread?
   /// The segment being filled, and how many of its own frames are.
   private var filling: SegmentBytes
@@ -134,8 +134,8 @@ final class SegmentedEncoding {
   /// Hands the segment in `bytes` to the workers, the one after the last handed over.
   private func submit(_ bytes: SegmentBytes, ownFrames: Int, postRoll: Int, isLast: Bool) throws {
     pending = nil
-    // Room for one more segment: write the oldest first when all workers hold one.
-    while submitted - written > workerCount { try writeNext() }
+    // Room for one more segment: write the oldest first while every worker holds one.
+    while submitted - written >= workerCount { try writeNext() }
     let from = Int64(submitted) * Int64(segmentFrames)
     let preRoll = submitted == 0 ? 0 : overlap.preRoll
     let pcm = SegmentPCM(bytes: bytes, layout: layout, firstFrame: overlap.preRoll - preRoll, frameCount: preRoll + ownFrames + postRoll)
