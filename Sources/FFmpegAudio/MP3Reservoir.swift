@@ -50,6 +50,7 @@ final class MP3Reservoir {
   /// How many spare frames to take so the next segment's first frame finds as much reservoir
   /// as its encoder gave it: the fewest that do, or none when none do.
   private func spareFramesToTake(before next: ArraySlice<EncodedSegment.Packet>) -> Int {
+    guard !next.isEmpty else { return 0 }
     var (slots, data) = (slotsEnd, dataEnd)
     for taken in 0...min(spare.count, next.count - 1) {
       if taken > 0 {
