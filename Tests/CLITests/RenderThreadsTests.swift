@@ -8,7 +8,8 @@ import Testing
 /// own threads from `/proc` before, during and after, so no other test's threads are counted.
 @Suite struct RenderThreadsTests {
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")), arguments: [
-    ("finish", "finished"), ("cancel", "cancelled"), ("segments-cancel", "cancelled"), ("encoder-error", "No space left on device"),
+    ("finish", "finished"), ("cancel", "cancelled"), ("segments-cancel", "cancelled"), ("mp3-segments-cancel", "cancelled"),
+    ("encoder-error", "No space left on device"),
   ])
   func noThreadOutlivesTheRender(mode: String, outcome: String) throws {
     let folder = TemporaryFolder("segue-threads")

@@ -82,9 +82,11 @@ do {
     for await _ in job.progress { job.cancel() }
     _ = try await job.result()
     outcome = "finished"
-  case "segments-cancel":
-    // FLAC in segments on three encoder threads, cancelled once the mix has started.
-    var segmented = try request(in: folder, output: "\(folder)/mix.flac", times: 2)
+  case "segments-cancel", "mp3-segments-cancel":
+    // FLAC (or MP3, whose segments wait for their post-roll) in segments on three encoder
+    // threads, cancelled once the mix has started.
+    let format = mode == "segments-cancel" ? "flac" : "mp3"
+    var segmented = try request(in: folder, output: "\(folder)/mix.\(format)", times: 2)
     segmented.threads = 3
     let job = RenderJob.start(segmented)
     for await _ in job.progress { job.cancel() }
