@@ -45,8 +45,8 @@ public struct RenderRequest: Sendable {
   /// range), so it starts and ends without a click; nil for exact slices of the mix.
   public var edgeFade: Double?
   /// Encode the output in segments, each by an encoder of its own on a pool of `threads` workers,
-  /// where the codec's segments join into exactly the stream one encoder writes (FLAC); false
-  /// writes one encoder stream over the whole output (`--segments off`).
+  /// joined into one stream, where the codec's segments join (FLAC, ALAC, AAC, Opus, MP3:
+  /// `SegmentJoining`); false writes one encoder stream over the whole output (`--segments off`).
   public var segmentedEncoding = true
   /// How many encoder threads work at once; nil for one per core.
   public var threads: Int?

@@ -7,7 +7,7 @@ struct EncodingFlags: ParsableArguments {
   @Option(help: ArgumentHelp("Encoder threads (default: one per core). Any number writes the same bytes.", valueName: "N"))
   var threads: Int?
 
-  @Option(help: "on (default): encode in segments on every thread where they join exactly (FLAC); off: one encoder stream.")
+  @Option(help: "on (default): encode FLAC, ALAC, AAC, Opus and MP3 in segments on every thread, joined into one stream; off: one encoder.")
   var segments: SegmentsChoice = .on
 
   enum SegmentsChoice: String, ExpressibleByArgument, CaseIterable {
