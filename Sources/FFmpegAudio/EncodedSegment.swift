@@ -31,35 +31,26 @@ public struct EncodedSegment: Sendable {
   /// frames are renumbered into the stream; MP3 frames are given their own main data.
   public static func encode(_ pcm: some PCMPlanes, span: SegmentSpan, settings: EncoderSettings, globalHeader: Bool) throws -> EncodedSegment {
     let feed = EncoderFeed(encoder: try AudioEncoder(settings: settings, globalHeader: globalHeader, path: "(a segment)"))
+    let priming = feed.encoder.primingFrames
+    let frameSize = Int64(feed.inputFormat.frameSize)
+    let invalid = { (what: String) in FFmpegError(function: "a segment's packet is no \(what) frame", code: SEGUE_AVERROR_INVALIDDATA, path: "(a segment)") }
+    let renumbers = settings.codecName == "flac"
     var made: [Packet] = []
-    let take = { (packet: FFmpegAudio.Packet) in
+    let take = { (packet: FFmpegAudio.Packet) throws in
       // A packet of no bytes carries only side data (FLAC's STREAMINFO of this segment alone).
       guard packet.pointer.pointee.size > 0 else { return }
-      made.append(
-        Packet(
-          bytes: Array(UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))),
-          pts: packet.pointer.pointee.pts + span.start, duration: packet.pointer.pointee.duration,
-          skippedSamples: packet.skippedSamples))
+      let data = UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
+      let pts = packet.pointer.pointee.pts + span.start
+      // FLAC frames are renumbered as they are copied out of the packet: one copy, not two.
+      guard let bytes = renumbers ? FLACFrameNumber.renumbered(data, as: pts / frameSize) : Array(data) else { throw invalid("FLAC") }
+      made.append(Packet(bytes: bytes, pts: pts, duration: packet.pointer.pointee.duration, skippedSamples: packet.skippedSamples))
     }
     try feed.write(pcm, onPacket: take)
     try feed.finish(onPacket: take)
 
-    let priming = feed.encoder.primingFrames
-    let frameSize = Int64(feed.inputFormat.frameSize)
-    let invalid = { (what: String) in FFmpegError(function: "a segment's packet is no \(what) frame", code: SEGUE_AVERROR_INVALIDDATA, path: "(a segment)") }
-    switch settings.codecName {
-    case "flac":
-      for index in made.indices {
-        let number = made[index].pts / frameSize
-        guard let renumbered = made[index].bytes.withUnsafeBufferPointer({ FLACFrameNumber.renumbered($0, as: number) }) else {
-          throw invalid("FLAC")
-        }
-        made[index].bytes = renumbered
-      }
-    case "libmp3lame":
+    if settings.codecName == "libmp3lame" {
       guard let unpacked = MP3MainData.unpacked(made.map(\.bytes)) else { throw invalid("MP3") }
       for index in made.indices { made[index].bytes = unpacked[index] }
-    default: break
     }
     let ownEnd = span.to - priming
     let own = (span.from - priming)..<(span.isLast ? Int64.max : ownEnd)
