@@ -56,3 +56,18 @@ final class SegmentJobs: @unchecked Sendable {
     condition.broadcast()
   }
 }
+
+/// A segment its worker could not encode: where it lies on the output, and why.
+struct SegmentFailure: Error, CustomStringConvertible {
+  let codecName: String
+  let index: Int
+  let span: SegmentSpan
+  let sampleRate: Int
+  let underlying: any Error
+
+  var description: String {
+    let from = TimeFormat.clock(frames: span.from, sampleRate: sampleRate)
+    let to = TimeFormat.clock(frames: span.to, sampleRate: sampleRate)
+    return "the \(codecName) encoder failed on segment \(index + 1), \(from) to \(to): \(Renderer.detail(of: underlying))"
+  }
+}

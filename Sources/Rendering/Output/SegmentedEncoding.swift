@@ -65,10 +65,12 @@ final class SegmentedEncoding {
     filling = SegmentBytes(count: layout.byteCount)
     buffers = [filling]
     let (settings, globalHeader, jobs) = (writer.settings, writer.segmentsWantGlobalHeader, jobs)
+    let sampleRate = format.layout.sampleRate
     self.workers = (0..<workerCount).map { index in
       OwnedThread(name: "segue-encode-\(index)") {
         while let job = jobs.take() {
-          jobs.deliver(job.index, Result { try EncodedSegment.encode(job.pcm, span: job.span, settings: settings, globalHeader: globalHeader) })
+          let encoded = Result { try EncodedSegment.encode(job.pcm, span: job.span, settings: settings, globalHeader: globalHeader) }
+          jobs.deliver(job.index, encoded.mapError { SegmentFailure(codecName: settings.codecName, index: job.index, span: job.span, sampleRate: sampleRate, underlying: $0) })
         }
       }
     }
