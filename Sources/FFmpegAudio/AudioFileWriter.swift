@@ -12,15 +12,19 @@ public final class AudioFileWriter {
   /// The PCM that `write(_:)` expects.
   public let inputFormat: EncoderInputFormat
   /// Sample frames handed to the encoder so far.
-  public var framesWritten: Int64 { feed.framesWritten + segmentFramesWritten }
+  public var framesWritten: Int64 { (feed?.framesWritten ?? 0) + segmentFramesWritten }
   /// Hears a copy of every packet as it is written (for a `WrittenStreamDecoder`).
   public var onPacket: ((EncodedPacket) -> Void)?
   /// The settings the file is encoded with (each segment's encoder takes them too).
   public let settings: EncoderSettings
 
   private let muxer: Muxer
-  private let feed: EncoderFeed
-  private var encoder: AudioEncoder { feed.encoder }
+  /// The file's own encoder; closed once the stream is written in segments, whose workers
+  /// have encoders of their own.
+  private var feed: EncoderFeed?
+  /// The encoder's delay and time base, kept for when it is closed.
+  private let primingFrames: Int64
+  private let encoderTimeBase: AVRational
   private let stream: UnsafeMutablePointer<AVStream>
   /// Sample frames of the segments written (`writeSegment`).
   private var segmentFramesWritten: Int64 = 0
@@ -45,6 +49,7 @@ public final class AudioFileWriter {
     let encoder = try AudioEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader, path: path)
     feed = EncoderFeed(encoder: encoder)
     inputFormat = encoder.inputFormat
+    (primingFrames, encoderTimeBase) = (encoder.primingFrames, encoder.timeBase)
     stream = try muxer.addStream(from: encoder)
     heldPacket = muxer.containerName == "mp3" ? Packet() : nil
     try muxer.setMetadata(metadata, sampleRate: settings.layout.sampleRate)
@@ -83,6 +88,7 @@ public final class AudioFileWriter {
 
   /// Appends a chunk of PCM in `inputFormat`.
   public func write(_ chunk: some PCMPlanes) throws {
+    guard let feed else { throw FFmpegError(function: "write after beginSegments", code: segue_averror(EINVAL), path: path) }
     try feed.write(chunk, onPacket: writeEncoded)
   }
 
@@ -95,7 +101,7 @@ public final class AudioFileWriter {
     if segmented {
       try mp3Reservoir?.finish(emit: writeLaid)
     } else {
-      try feed.finish(onPacket: writeEncoded)
+      try feed?.finish(onPacket: writeEncoded)
     }
     if let heldPacket, heldPacket.pointer.pointee.size > 0 {
       if let flacStream {
@@ -117,7 +123,7 @@ public final class AudioFileWriter {
   /// Writes iTunSMPB (priming, padding, length) into MP4 output whose codec primes (AAC): FFmpeg
   /// 5.1's muxer writes only the edit list, which some players ignore.
   private func writeGaplessTag() throws {
-    let priming = encoder.primingFrames
+    let priming = primingFrames
     guard muxer.isMP4Family, priming > 0, muxer.path != Self.standardOutput else { return }
     let decoded = packetCount * Int64(inputFormat.frameSize)
     let info = ITunesGaplessInfo(priming: priming, padding: max(0, decoded - priming - framesWritten), length: framesWritten)
@@ -128,7 +134,7 @@ public final class AudioFileWriter {
   /// overlap `SegmentJoining` gives the codec, joined here in order. Fails for a codec whose
   /// segments are not joined, or once the file's own encoder has been written to.
   public func beginSegments() throws(FFmpegError) {
-    guard feed.framesWritten == 0, SegmentJoining.joins(codecName: settings.codecName, containerName: muxer.containerName) else {
+    guard let feed, feed.framesWritten == 0, SegmentJoining.joins(codecName: settings.codecName, containerName: muxer.containerName) else {
       throw FFmpegError(function: "beginSegments: \(settings.codecName) in \(muxer.containerName) is not joined", code: segue_averror(EINVAL), path: path)
     }
     if settings.codecName == "libmp3lame" { mp3Reservoir = MP3Reservoir() }
@@ -140,6 +146,8 @@ public final class AudioFileWriter {
       flacStream = FLACStreamJoin(streamInfo: Array(UnsafeBufferPointer(start: parameters.extradata, count: 34)))
       heldPacket = Packet()
     }
+    // Each worker has its own encoder: this one is closed, and the memory it holds given back.
+    self.feed = nil
     segmented = true
   }
 
@@ -189,7 +197,7 @@ public final class AudioFileWriter {
   /// Takes a packet of the file's own encoder into the stream.
   private func writeEncoded(_ packet: Packet) throws {
     packet.pointer.pointee.stream_index = stream.pointee.index
-    av_packet_rescale_ts(packet.pointer, encoder.timeBase, stream.pointee.time_base)
+    av_packet_rescale_ts(packet.pointer, encoderTimeBase, stream.pointee.time_base)
     packetCount += 1
     guard let heldPacket else {
       try write(packet)

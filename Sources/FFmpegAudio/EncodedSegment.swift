@@ -24,41 +24,6 @@ public struct EncodedSegment: Sendable {
   public var spare: [Packet] = []
   /// The sample frames of the output the segment stands for (its pre-roll and post-roll not counted).
   public var frameCount: Int64 = 0
-
-  /// Encodes `pcm`, which lies on the output's timeline as `span` says, with a fresh encoder set
-  /// up as `settings` say, drained at its end, and keeps the packets that stand for the span's
-  /// own frames: those one encoder of the whole output would have written for them. FLAC
-  /// frames are renumbered into the stream; MP3 frames are given their own main data.
-  public static func encode(_ pcm: some PCMPlanes, span: SegmentSpan, settings: EncoderSettings, globalHeader: Bool) throws -> EncodedSegment {
-    let feed = EncoderFeed(encoder: try AudioEncoder(settings: settings, globalHeader: globalHeader, path: "(a segment)"))
-    let priming = feed.encoder.primingFrames
-    let frameSize = Int64(feed.inputFormat.frameSize)
-    let invalid = { (what: String) in FFmpegError(function: "a segment's packet is no \(what) frame", code: SEGUE_AVERROR_INVALIDDATA, path: "(a segment)") }
-    let renumbers = settings.codecName == "flac"
-    var made: [Packet] = []
-    let take = { (packet: FFmpegAudio.Packet) throws in
-      // A packet of no bytes carries only side data (FLAC's STREAMINFO of this segment alone).
-      guard packet.pointer.pointee.size > 0 else { return }
-      let data = UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
-      let pts = packet.pointer.pointee.pts + span.start
-      // FLAC frames are renumbered as they are copied out of the packet: one copy, not two.
-      guard let bytes = renumbers ? FLACFrameNumber.renumbered(data, as: pts / frameSize) : Array(data) else { throw invalid("FLAC") }
-      made.append(Packet(bytes: bytes, pts: pts, duration: packet.pointer.pointee.duration, skippedSamples: packet.skippedSamples))
-    }
-    try feed.write(pcm, onPacket: take)
-    try feed.finish(onPacket: take)
-
-    if settings.codecName == "libmp3lame" {
-      guard let unpacked = MP3MainData.unpacked(made.map(\.bytes)) else { throw invalid("MP3") }
-      for index in made.indices { made[index].bytes = unpacked[index] }
-    }
-    let ownEnd = span.to - priming
-    let own = (span.from - priming)..<(span.isLast ? Int64.max : ownEnd)
-    let spare = span.isLast ? ownEnd..<ownEnd : ownEnd..<(ownEnd + Int64(SegmentJoining.spareFrames(codecName: settings.codecName)) * frameSize)
-    return EncodedSegment(
-      packets: made.filter { own.contains($0.pts) }, spare: made.filter { spare.contains($0.pts) },
-      frameCount: span.to - span.from)
-  }
 }
 
 /// Where a segment's PCM lies on the output's timeline, in sample frames: it starts at `start`,

@@ -5,6 +5,9 @@ public enum SegmentJoining {
   public struct Overlap: Sendable, Equatable {
     public let preRoll: Int
     public let postRoll: Int
+
+    /// No overlap: the codec's frames stand alone.
+    public static let zero = Overlap(preRoll: 0, postRoll: 0)
   }
 
   /// True when segments of this codec in this container are joined (`overlap`); otherwise one
@@ -25,7 +28,7 @@ public enum SegmentJoining {
   ///   (`MP3Reservoir`).
   public static func overlap(codecName: String, containerName: String, sampleRate: Int, frameSize: Int) -> Overlap? {
     guard let seconds = preRollSeconds(codecName: codecName, containerName: containerName) else { return nil }
-    guard seconds > 0 else { return Overlap(preRoll: 0, postRoll: 0) }
+    guard seconds > 0 else { return .zero }
     let preRollFrames = Int((seconds * Double(sampleRate) / Double(frameSize)).rounded(.up))
     return Overlap(preRoll: preRollFrames * frameSize, postRoll: (2 + spareFrames(codecName: codecName)) * frameSize)
   }

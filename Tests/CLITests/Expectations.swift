@@ -26,3 +26,10 @@ func expectSuccess(
   #expect(result.stdout == lines.map { $0 + "\n" }.joined(), sourceLocation: sourceLocation)
   #expect(fixture.names().filter { $0.hasSuffix(".partial") } == [], sourceLocation: sourceLocation)
 }
+
+/// The summary's note for FLAC written in `count` segments of about 2.5 s, on one encoder thread
+/// per core (the default).
+func flacSegmentsNote(_ count: Int) -> String {
+  let workers = ProcessInfo.processInfo.activeProcessorCount
+  return "Note: FLAC: \(count) segments on \(workers) worker\(workers == 1 ? "" : "s"), joined into one stream"
+}

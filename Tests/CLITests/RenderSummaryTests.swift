@@ -12,7 +12,7 @@ import Testing
 
     expectSuccess(
       result,
-      printing: ["Rendered 4 tracks to out.flac (flac, 44100 Hz, stereo)", "Length: 0:10.000 = 441000 sample frames"],
+      printing: ["Rendered 4 tracks to out.flac (flac, 44100 Hz, stereo)", "Length: 0:10.000 = 441000 sample frames", flacSegmentsNote(4)],
       in: fixture)
     #expect(try fixture.samples("out.flac") == Album.samples(in: fixture), "FLAC in, FLAC out: every sample kept")
   }
@@ -47,7 +47,8 @@ import Testing
       printing: [
         "Rendered 4 tracks to \(output) (\(format.codec), \(format.sampleRate) Hz, stereo)",
         "Length: 0:10.000 = \(frames) sample frames",
-      ] + (format.sampleRate == 44_100 ? [] : ["Rate conversion: 44100 → \(format.sampleRate) Hz, SoX high quality, 20-bit"]) + [
+      ] + (format.sampleRate == 44_100 ? [] : ["Rate conversion: 44100 → \(format.sampleRate) Hz, SoX high quality, 20-bit"])
+        + (format.codec == "flac" ? [flacSegmentsNote(4)] : []) + [
         "Verified: FFmpeg decodes \(frames) sample frames, as the timeline says"
       ], in: fixture)
     #expect(try format.independentLength(of: fixture.file(output)) == Int64(frames))

@@ -7,8 +7,9 @@ import Testing
 /// FLAC encoded in segments on several workers, joined into one stream: the same bytes as one
 /// encoder writes, whatever the number of workers.
 @Suite struct SegmentedEncodingTests {
-  /// Two tracks of tones and noise, 16-bit stereo at 44.1 kHz, together about 71 s: seven
-  /// segments of about ten seconds and a short last one.
+  /// Two tracks of tones and noise, 16-bit stereo at 44.1 kHz, together about 71 s: as FLAC or
+  /// ALAC, 28 segments of about 2.5 s and a short last one; as AAC, seven of about ten seconds
+  /// and a short last one.
   struct Tracks {
     let folder = TemporaryFolder("segue-segments")
     let inputs: [InputSource]
@@ -46,7 +47,7 @@ import Testing
     for threads in [1, 2, 5] {
       let (report, segmented) = try tracks.render(threads: threads, name: "segmented-\(threads).flac", bitDepth: bitDepth)
       #expect(segmented == single, "\(threads) workers")
-      #expect(report.allNotes.contains("FLAC: 8 segments on \(threads) worker\(threads == 1 ? "" : "s"), joined into one stream"), "\(report.allNotes)")
+      #expect(report.allNotes.contains("FLAC: 29 segments on \(threads) worker\(threads == 1 ? "" : "s"), joined into one stream"), "\(report.allNotes)")
     }
   }
 
@@ -58,7 +59,7 @@ import Testing
     for threads in [1, 2, 5] {
       let (report, segmented) = try tracks.render(threads: threads, name: "segmented-\(threads).m4a")
       #expect(segmented == single, "\(threads) workers")
-      #expect(report.allNotes.contains { $0.hasPrefix("ALAC: 8 segments on \(threads) worker") }, "\(report.allNotes)")
+      #expect(report.allNotes.contains { $0.hasPrefix("ALAC: 29 segments on \(threads) worker") }, "\(report.allNotes)")
     }
     let decoded = try FFmpegCLI.decodeInt16(tracks.folder.file("segmented-2.m4a"))
     let sources = try tracks.inputs.flatMap { try FFmpegCLI.decodeInt16($0.path) }

@@ -28,12 +28,11 @@ public struct OutputEncoding: Encodable, Sendable, Equatable {
       OutputEncoding(codec: codec, segments: 1, workers: 1, reason: reason, overlap: nil, note: said ? "\(codec): one encoder, not segments: \(reason)" : nil)
     }
     let rate = format.settings.layout.sampleRate
-    let segmentFrames = Int64(SegmentedEncoding.segmentFrames(frameSize: frameSize, sampleRate: rate))
+    let overlap = SegmentJoining.overlap(codecName: format.settings.codecName, containerName: format.containerName, sampleRate: rate, frameSize: frameSize)
+    let segmentFrames = Int64(SegmentedEncoding.segmentFrames(frameSize: frameSize, sampleRate: rate, framesStandAlone: overlap == .zero))
     guard request.segmentedEncoding else { return single("segments are off", false) }
     guard frameCount > segmentFrames else { return single("the output is no longer than one segment", false) }
-    guard
-      let overlap = SegmentJoining.overlap(codecName: format.settings.codecName, containerName: format.containerName, sampleRate: rate, frameSize: frameSize)
-    else { return single(Self.whyNotJoined(format.codec), format.codec != .pcm) }
+    guard let overlap else { return single(Self.whyNotJoined(format.codec), format.codec != .pcm) }
     let segments = Int((frameCount + segmentFrames - 1) / segmentFrames)
     let workers = max(1, request.threads ?? ProcessInfo.processInfo.activeProcessorCount)
     let note = "\(codec): \(segments) segments on \(workers) worker\(workers == 1 ? "" : "s"), joined into one stream"
