@@ -113,6 +113,8 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
   case folderMissing(String)
   case notWritable(folder: String, detail: String)
   case unknownFormat(String)
+  /// Waveform data asked for under an extension that names none of its forms.
+  case unknownWaveformForm(String)
   case writeFailed(detail: String)
 
   public var description: String { message(naming: \.name) }
@@ -128,6 +130,7 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
     case .notWritable(let folder, let detail): "cannot write in folder '\(folder)' (\(detail))"
     case .unknownFormat(let ext):
       "unknown output format '\(ext)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or \(name(.format))"
+    case .unknownWaveformForm(let ext): "waveform data is written as .dat (binary) or .json, not '\(ext)'"
     case .writeFailed(let detail): "cannot write (\(detail))"
     }
   }

@@ -8,7 +8,10 @@ struct Segue: ParsableCommand {
     abstract: "Render playlists into one audio file, gapless and sample-exact.",
     discussion: "Put -- before file names that begin with '-': segue render -- -intro.wav -o mix.flac",
     version: "0.1.0",
-    subcommands: [RenderCommand.self, StretchCommand.self, PlanCommand.self, PreviewCommand.self, InspectCommand.self, AnalyzeCommand.self, CacheCommand.self],
+    subcommands: [
+      RenderCommand.self, StretchCommand.self, PlanCommand.self, PreviewCommand.self, InspectCommand.self, AnalyzeCommand.self, WaveformCommand.self,
+      CacheCommand.self,
+    ],
     defaultSubcommand: nil,
     // Only --help, and -h standing alone (see `main`): a file named `-dash.wav` must never be
     // read as the short flags -d -a -s -h… and print the help with exit code 0.

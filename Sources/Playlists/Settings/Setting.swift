@@ -11,6 +11,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
   case format, codec, bitDepth, bitRate, quality, compressionLevel, sampleRate, channels
   case verify, writeReplayGain, listing, from, to, offset, fit, stretchRatio, snippetLength, edgeFade, target
   case overwrite, allowTruncated, allowDamaged, gain, duck, stretchLength, stretchFrames, toMatch, threads
+  case samplesPerPixel, pixelsPerSecond, bits
 
   /// Its name in a sentence: "the true-peak ceiling".
   public var name: String {
@@ -57,6 +58,9 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .allowDamaged: "`tolerance.damaged`"
     case .gain: "the gain"
     case .duck: "the duck"
+    case .samplesPerPixel: "the samples per pixel"
+    case .pixelsPerSecond: "the pixels per second"
+    case .bits: "the waveform's resolution in bits"
     }
   }
 
@@ -83,6 +87,8 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .threads: 1...1024
     case .gain: -96...96
     case .duck: -96...0
+    case .samplesPerPixel: 2...16_777_216
+    case .pixelsPerSecond: 1...192_000
     default: nil
     }
   }
@@ -116,5 +122,5 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
   }
 
   /// True where only whole numbers are meant.
-  public var countsWhole: Bool { [.tempoRamp, .compressionLevel, .sampleRate, .channels, .bitDepth, .threads].contains(self) }
+  public var countsWhole: Bool { [.tempoRamp, .compressionLevel, .sampleRate, .channels, .bitDepth, .threads, .samplesPerPixel, .pixelsPerSecond].contains(self) }
 }

@@ -1,0 +1,56 @@
+import FFmpegAudio
+import Foundation
+import Playlists
+
+/// Makes waveform data of an audio file (a source or a rendered mix) and writes it.
+public enum Waveform {
+  /// Decodes the request's input, gathers its waveform data and writes it where asked, under a
+  /// temporary name until it is complete; returns the data.
+  @discardableResult
+  public static func write(_ request: WaveformRequest, cancellation: RenderCancellation = RenderCancellation()) throws(RenderError)
+    -> WaveformData
+  {
+    do { try request.check() } catch { throw .setting(error) }
+    guard let writesJSON = request.writesJSON else {
+      let suffix = PathText.fileExtension(request.outputPath)
+      throw .output(path: request.outputPath, .unknownWaveformForm(suffix.isEmpty ? "no extension" : "." + suffix))
+    }
+    if let problem = StagedOutputFile.problem(targetPath: request.outputPath, overwrite: request.overwrite, inputs: [request.input]) {
+      throw problem
+    }
+    let data = try measure(request, cancellation: cancellation)
+    let output = try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: [request.input])
+    defer { output.discard() }
+    let bytes = writesJSON ? Data(data.json().utf8) : data.binary()
+    do { try bytes.write(to: URL(fileURLWithPath: output.stagingPath)) } catch {
+      throw .output(path: request.outputPath, .writeFailed(detail: error.localizedDescription))
+    }
+    try output.commit()
+    return data
+  }
+
+  /// The waveform data of the request's input, decoded at its own rate and channels.
+  public static func measure(_ request: WaveformRequest, cancellation: RenderCancellation = RenderCancellation()) throws(RenderError)
+    -> WaveformData
+  {
+    let reader: AudioFileReader
+    do { reader = try AudioFileReader(path: request.input.path) } catch {
+      throw .input(request.input, InputCheck.problem(for: error))
+    }
+    let rate = reader.output.sampleRate
+    let samplesPerPixel: Int
+    do { samplesPerPixel = try request.scale.samplesPerPixel(sampleRate: rate) } catch { throw .setting(error) }
+    var builder = WaveformBuilder(samplesPerPixel: samplesPerPixel, inputChannels: reader.output.channelCount, splitChannels: request.splitChannels)
+    do {
+      while let block = try reader.nextBlock() {
+        if cancellation.isCancelled { throw RenderError.cancelled }
+        builder.append(block)
+      }
+    } catch let error as RenderError {
+      throw error
+    } catch {
+      throw .input(request.input, InputCheck.problem(for: error))
+    }
+    return builder.finish(sampleRate: rate, bits: request.bits)
+  }
+}
