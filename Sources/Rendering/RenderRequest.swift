@@ -50,6 +50,8 @@ public struct RenderRequest: Sendable {
   public var segmentedEncoding = true
   /// How many encoder threads work at once; nil for one per core.
   public var threads: Int?
+  /// Also write the mix as an HTML page to look at and listen to (`MixPage`), here.
+  public var reportPath: String?
   /// Makes the mix bus's stages for a render in `format`, in place of the standard ones (for tests).
   var makeBus: (@Sendable (EncoderInputFormat) -> BusChain)?
 
@@ -106,6 +108,8 @@ public struct RenderReport: Sendable {
   public var beatAlignments: [BeatAlignment] = []
   /// What the user should know about writing the output that is not an error.
   public var notes: [String] = []
+  /// Where the mix's HTML page was written (`RenderRequest.reportPath`).
+  public var reportPath: String?
   /// How the output was encoded: in segments on workers, or by one encoder, and why.
   public var encoding: OutputEncoding?
 

@@ -172,6 +172,7 @@ public enum Renderer {
     let (inputs, infos) = (facts.sources, facts.infos)
     let trackList = Self.trackList(of: selection, plan: plan, inputs: inputs, infos: infos)
     let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, describesTracks: trackList != nil)
+    if let page = request.reportPath, let problem = MixPage.problem(path: page, overwrite: request.overwrite, inputs: request.inputs) { throw problem }
     let metadata = try trackList.map { list throws(RenderError) in
       try ListingWriter.metadata(list, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath,
         containerName: format.containerName, firstInput: inputs[0])
@@ -246,6 +247,10 @@ public enum Renderer {
         throw .verificationFailed(path: request.outputPath, expected: selection.frameCount, decoded: decoded)
       }
       report.verifiedFrameCount = decoded
+    }
+    if let page = request.reportPath {
+      try MixPage(report).write(to: page, overwrite: request.overwrite)
+      report.reportPath = page
     }
     return report
   }

@@ -29,13 +29,21 @@ struct PlanCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also draw the mix as an SVG picture into this file.", valueName: "file"))
   var svg: String?
 
+  @Option(help: ArgumentHelp("Also write the plan as one HTML page to look at: timeline, transitions, decisions.", valueName: "file"))
+  var report: String?
+
+  @Flag(name: [.customShort("y"), .long], help: "Replace the page if it exists.")
+  var overwrite = false
+
   func run() throws {
     do {
       let request = try choices.request(inputs: inputs, outputPath: output ?? "")
+      if let report, let problem = MixPage.problem(path: report, overwrite: overwrite, inputs: request.inputs) { throw problem }
       let mixPlan = try Renderer.plan(request)
-      let report = PlanReport(mixPlan)
-      print(json ? report.json() : report.table())
+      let planReport = PlanReport(mixPlan)
+      print(json ? planReport.json() : planReport.table())
       if let svg { try TextFile.write(TimelinePicture(mixPlan).svg(), to: svg) }
+      if let report { try MixPage(mixPlan).write(to: report, overwrite: overwrite) }
     } catch let error as RenderError {
       printError(error.cliMessage)
       throw ExitCode.failure

@@ -30,6 +30,9 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Print the summary as JSON: the output, the plan followed, and every automatic decision.")
   var json = false
 
+  @Option(help: ArgumentHelp("Also write the mix as one HTML page to look at and listen to: timeline, transitions with snippets, decisions.", valueName: "file"))
+  var report: String?
+
   @Flag(help: "Show FFmpeg's own warnings.")
   var verbose = false
 
@@ -40,6 +43,7 @@ struct RenderCommand: ParsableCommand {
       request.range = try range.timeRange()
       request.edgeFade = try range.edgeFadeSeconds()
       request.listing = try listing.options()
+      request.reportPath = self.report
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback())
       let summary = json ? RenderSummaryReport(report).json() : RenderSummary(report: report).description
       // With -o - the audio owns standard output; the summary goes to standard error.

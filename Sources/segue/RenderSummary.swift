@@ -22,6 +22,7 @@ struct RenderSummary: CustomStringConvertible {
     if let verified = report.verifiedFrameCount {
       lines.append("Verified: FFmpeg decodes \(verified) sample frames, as the timeline says")
     }
+    if let page = report.reportPath { lines.append("Report: \(page)") }
     return lines.joined(separator: "\n")
   }
 

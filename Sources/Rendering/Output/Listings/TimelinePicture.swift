@@ -159,10 +159,7 @@ public struct TimelinePicture {
 
   private func f(_ value: Double) -> String { String(format: "%.1f", value) }
 
-  private func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-  }
+  private func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }
 
 /// The peak level of a clip, as it sounds in the mix, in `count` equal slices.

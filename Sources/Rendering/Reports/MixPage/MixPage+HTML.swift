@@ -1,0 +1,238 @@
+import Composition
+import FFmpegAudio
+import Foundation
+import Playlists
+
+extension MixPage {
+  /// The whole page: header, timeline, transitions; `peaks` per clip in the timeline's order,
+  /// `snippets` per transition index.
+  func html(peaks: [[Float]], snippets: [Int: TransitionSnippet], pagePath: String) -> String {
+    let title = rendered.map { "Mix report: " + PathText.lastComponent($0.outputPath) } ?? "Mix plan"
+    return """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(Self.escape(title))</title>
+      <style>\(Self.style)</style></head>
+      <body data-seconds="\(Self.seconds(report.frameCount, report.sampleRate))">
+      <header><h1>\(Self.escape(title))</h1>
+      \(summary())
+      \(notes())
+      </header>
+      <section id="timeline"><h2>Timeline</h2>
+      <div class="controls"><button type="button" id="zoom-out" title="Zoom out">−</button><button type="button" id="zoom-in" title="Zoom in">+</button>
+      <span class="hint">Click a transition to hear it; click elsewhere to play the mix from there.</span></div>
+      <div id="scroller"><div id="canvas">
+      \(axis())
+      \(trackLanes(peaks: peaks))
+      \(overlayLane(peaks: peaks))
+      \(markLane())
+      \(transitionLane())
+      <div id="playhead" hidden></div>
+      </div></div></section>
+      \(transitionList(snippets: snippets))
+      \(outputAudio(pagePath: pagePath))
+      <script>\(Self.script)</script>
+      </body></html>
+
+      """
+  }
+
+  /// The output and its measurements (after a render), or the plan's length and rate.
+  private func summary() -> String {
+    let rate = report.sampleRate
+    var rows = [
+      ("Length", "\(TimeFormat.clock(frames: report.frameCount, sampleRate: rate)) = \(report.frameCount) sample frames at \(rate) Hz"),
+      ("Tracks", [Self.count(report.tracks.count, "track"), Self.count(report.transitions.count, "transition"), Self.count(report.overlays.count, "overlay")].joined(separator: ", ")),
+    ]
+    if let render = rendered {
+      rows.insert(("Output", "\(render.outputPath) (\(render.codecName) in \(render.containerName), \(render.layout.channelCount) channels)"), at: 0)
+      rows[1] = ("Length", "\(TimeFormat.clock(frames: render.outputFrameCount, sampleRate: render.layout.sampleRate)) = \(render.outputFrameCount) sample frames at \(render.layout.sampleRate) Hz")
+      if let loudness = render.loudness {
+        let measured = [
+          loudness.integratedLUFS.map { "integrated \(Decibels.text($0)) LUFS" }, "range \(Decibels.text(loudness.loudnessRangeLU)) LU",
+          loudness.truePeakDBTP.map { "true peak \(Decibels.text($0)) dBTP" },
+        ].compactMap { $0 }
+        rows.append(("Loudness", measured.joined(separator: ", ")))
+      }
+    }
+    if let target = report.targetLUFS { rows.append(("Levelled to", "\(Decibels.text(target)) LUFS")) }
+    if let encoding = report.encoding, let note = encoding.note { rows.append(("Encoding", note)) }
+    return "<dl class=\"summary\">" + rows.map { "<dt>\($0.0)</dt><dd>\(Self.escape($0.1))</dd>" }.joined() + "</dl>"
+  }
+
+  /// Every note and automatic decision, as the summary prints them.
+  private func notes() -> String {
+    let all = rendered?.allNotes ?? report.notes
+    guard !all.isEmpty else { return "" }
+    return "<h2>Decisions and notes</h2><ul class=\"notes\">" + all.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul>"
+  }
+
+  /// Time ticks every 1, 2, 5, 10, 15 or 30 seconds or minutes, about twelve across.
+  private func axis() -> String {
+    let seconds = Double(report.frameCount) / Double(report.sampleRate)
+    let step = [1.0, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600].first { seconds / $0 <= 12 } ?? 3600
+    var ticks: [String] = []
+    var time = 0.0
+    while time <= seconds {
+      let label = TimeFormat.clock(frames: Int64(time * Double(report.sampleRate)), sampleRate: report.sampleRate).replacingOccurrences(of: ".000", with: "")
+      ticks.append("<span class=\"tick\" style=\"left:\(percent(time / max(seconds, 1e-9)))\">\(label)</span>")
+      time += step
+    }
+    return "<div class=\"axis\">" + ticks.joined() + "</div>"
+  }
+
+  /// Two decks, the tracks alternating between them, as a DJ plays them; where an overlay ducks
+  /// the tracks, a band across both says by how much.
+  private func trackLanes(peaks: [[Float]]) -> String {
+    let items = timeline.items
+    let ducks = timeline.ducks.map { duck in
+      "<div class=\"duck\" style=\"left:\(position(duck.range.lowerBound));width:\(width(duck.range.lowerBound, duck.range.upperBound))\""
+        + " title=\"ducked by \(Decibels.text(PlanReport.decibels(duck.gain))) dB under an overlay, \(clock(duck.range.lowerBound)) to \(clock(duck.range.upperBound))\"></div>"
+    }.joined()
+    let lanes = (0..<2).map { deck in
+      items.indices.filter { $0 % 2 == deck }.flatMap { index in
+        items[index].clipIndexes.map { clipElement(kind: "clip", clip: $0, title: trackTitle(index), peaks: peaks[$0]) }
+      }.joined() + ducks
+    }
+    return lanes.enumerated().map { "<div class=\"lane deck\" aria-label=\"deck \($0.offset == 0 ? "A" : "B")\">\($0.element)</div>" }.joined(separator: "\n")
+  }
+
+  private func overlayLane(peaks: [[Float]]) -> String {
+    let overlays = timeline.clips.indices.filter { timeline.clips[$0].layer == .overlay }
+    guard !overlays.isEmpty else { return "" }
+    let elements = zip(overlays, report.overlays).map { index, overlay in
+      let duck = overlay.duck.map { " (ducks the tracks by \(Decibels.text($0.gainDB)) dB)" } ?? ""
+      return clipElement(kind: "overlay", clip: index, title: Self.title(overlay.title, overlay.artist), peaks: peaks[index], note: duck)
+    }
+    return "<div class=\"lane overlays\" aria-label=\"overlays\">" + elements.joined() + "</div>"
+  }
+
+  /// Where each track starts for listeners (its chapter), to where the next does.
+  private func markLane() -> String {
+    let ends = report.tracks.dropFirst().map(\.listedStart) + [report.frameCount]
+    let marks = zip(report.tracks, ends).map { track, end in
+      let title = Self.title(track.title, track.artist)
+      return "<div class=\"mark\" \(attributes("chapter", track.listedStart, end, title)) style=\"left:\(position(track.listedStart))\">"
+        + "<span>\(track.number). \(Self.escape(title))</span></div>"
+    }
+    return "<div class=\"lane marks\" aria-label=\"chapters\">" + marks.joined() + "</div>"
+  }
+
+  private func transitionLane() -> String {
+    let spans = transitionSpans
+    let elements = report.transitions.enumerated().map { index, transition in
+      let span = spans[index]
+      return "<div class=\"join\" data-index=\"\(index)\" \(attributes("transition", span.lowerBound, span.upperBound, transitionTitle(transition)))"
+        + " style=\"left:\(position(span.lowerBound));width:\(width(span.lowerBound, span.upperBound))\" title=\"\(Self.escape(describe(transition)))\"></div>"
+    }
+    return "<div class=\"lane joins\" aria-label=\"transitions\">" + elements.joined() + "</div>"
+  }
+
+  /// One clip: its box, its waveform and its volume curves.
+  private func clipElement(kind: String, clip index: Int, title: String, peaks: [Float], note: String = "") -> String {
+    let clip = timeline.clips[index]
+    let gain = report.tracks.flatMap(\.clips).first { $0.start == clip.start && $0.end == clip.end }?.gainDB
+    let stretch = clip.stretch.map { String(format: ", stretched ×%.4f (%@)", Double(clip.duration) / Double($0.sourceFrames), $0.method.rawValue) } ?? ""
+    let tooltip = "\(title): \(clock(clip.start)) to \(clock(clip.end))" + (gain.map { ", gain \(Decibels.gain($0)) dB" } ?? "") + stretch + note
+    return "<div class=\"\(kind)\" \(attributes(kind, clip.start, clip.end, title)) style=\"left:\(position(clip.start));width:\(width(clip.start, clip.end))\""
+      + " title=\"\(Self.escape(tooltip))\"><svg viewBox=\"0 0 1000 100\" preserveAspectRatio=\"none\">\(waveform(peaks))\(curves(of: clip))</svg>"
+      + "<span class=\"name\">\(Self.escape(title))</span></div>"
+  }
+
+  /// The peaks as a filled shape about the middle line.
+  private func waveform(_ peaks: [Float]) -> String {
+    guard !peaks.isEmpty else { return "" }
+    let step = 1000 / Double(peaks.count)
+    let upper = peaks.enumerated().map { "\(Self.f(step * (Double($0) + 0.5))),\(Self.f(50 - Double($1) * 46))" }
+    let lower = peaks.enumerated().reversed().map { "\(Self.f(step * (Double($0) + 0.5))),\(Self.f(50 + Double($1) * 46))" }
+    return "<polygon class=\"wave\" points=\"\((upper + lower).joined(separator: " "))\"/>"
+  }
+
+  /// The clip's fades and ramps, from its gain (top) to silence (bottom).
+  private func curves(of clip: Clip) -> String {
+    clip.volumeRamps.map { ramp in
+      let points = (0...24).map { step -> String in
+        let frame = ramp.range.lowerBound + Int64(ramp.range.count) * Int64(step) / 24
+        let gain = min(1, clip.volume(at: min(frame, ramp.range.upperBound - 1)) / max(clip.gain, .leastNormalMagnitude))
+        return "\(Self.f(1000 * Double(frame) / Double(max(clip.duration, 1)))),\(Self.f(2 + 96 * (1 - gain)))"
+      }
+      return "<polyline class=\"ramp\" points=\"\(points.joined(separator: " "))\"/>"
+    }.joined()
+  }
+
+  /// The transitions as a table: time, kind, lengths and curves, beat matching, and a snippet.
+  private func transitionList(snippets: [Int: TransitionSnippet]) -> String {
+    guard !report.transitions.isEmpty else { return "" }
+    let spans = transitionSpans
+    let rows = report.transitions.enumerated().map { index, transition -> String in
+      let audio = snippets[index].map {
+        "<button type=\"button\" class=\"play\" data-play=\"\(index)\">▶ Play</button>"
+          + "<audio data-snippet=\"\(index)\" data-offset=\"\(Self.f($0.startSeconds))\" preload=\"auto\" src=\"\($0.dataURI)\"></audio>"
+      } ?? "<span class=\"quiet\">\(rendered == nil ? "render to hear it" : "no snippet")</span>"
+      return "<tr id=\"t-\(index)\"><td>\(index + 1)</td><td>\(clock(spans[index].lowerBound))</td><td>\(Self.escape(transitionTitle(transition)))</td>"
+        + "<td>\(Self.escape(describe(transition)))</td><td>\(audio)</td></tr>"
+    }
+    return "<section id=\"transitions\"><h2>Transitions</h2><table><thead><tr><th>#</th><th>At</th><th>Join</th><th>What</th><th>Listen</th></tr></thead><tbody>"
+      + rows.joined() + "</tbody></table></section>"
+  }
+
+  /// The rendered output, when it lies beside the page (or below it), for playing from any time.
+  private func outputAudio(pagePath: String) -> String {
+    guard let render = rendered, render.outputPath != AudioFileWriter.standardOutput else { return "" }
+    let page = URL(fileURLWithPath: pagePath).standardizedFileURL.deletingLastPathComponent().path + "/"
+    let output = URL(fileURLWithPath: render.outputPath).standardizedFileURL.path
+    guard output.hasPrefix(page) else { return "" }
+    let relative = String(output.dropFirst(page.count)).split(separator: "/").map {
+      String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+    }.joined(separator: "/")
+    return "<audio id=\"output\" preload=\"none\" src=\"\(Self.escape(relative))\"></audio>"
+  }
+
+  /// "A → B".
+  private func transitionTitle(_ transition: PlanReport.TransitionEntry) -> String {
+    "\(trackTitle(transition.from - 1)) → \(trackTitle(transition.to - 1))"
+  }
+
+  /// The kind, length and curves, and the beat match: "crossfade 8.000 s, equal-power; beats
+  /// matched, 124.0 BPM into 126.0" (the outgoing track's tempo, then the incoming one's).
+  private func describe(_ transition: PlanReport.TransitionEntry) -> String {
+    var text = transition.kind
+    if let overlap = transition.overlap { text += " " + String(format: "%.3f s", Double(overlap) / Double(report.sampleRate)) }
+    if let gap = transition.gap { text += " " + String(format: "%.3f s", Double(gap) / Double(report.sampleRate)) }
+    if let out = transition.outCurve, let into = transition.inCurve { text += out == into ? ", \(out)" : ", \(out) out, \(into) in" }
+    if let match = transition.beatMatch {
+      if match.matched, let outgoing = match.outgoingBPM, let incoming = match.incomingBPM {
+        text += String(format: "; beats matched, %.1f BPM into %.1f", outgoing, incoming)
+        if let ratio = match.lengthRatio { text += String(format: ", stretched ×%.4f", ratio) }
+      } else if let reason = match.reason {
+        text += "; beats not matched: \(reason)"
+      }
+    }
+    let swaps = report.tracks[transition.to - 1].clips.first?.bassSwaps ?? []
+    if !swaps.isEmpty { text += "; bass swapped" }
+    return text
+  }
+
+  private func trackTitle(_ index: Int) -> String { Self.title(report.tracks[index].title, report.tracks[index].artist) }
+
+  /// "1 overlay", "3 transitions".
+  static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+  static func title(_ title: String, _ artist: String?) -> String { artist.map { "\($0) – \(title)" } ?? title }
+
+  /// The data attributes every timeline element carries.
+  private func attributes(_ kind: String, _ start: Int64, _ end: Int64, _ title: String) -> String {
+    "data-kind=\"\(kind)\" data-start=\"\(Self.seconds(start, report.sampleRate))\" data-end=\"\(Self.seconds(end, report.sampleRate))\" data-title=\"\(Self.escape(title))\""
+  }
+
+  private func position(_ frame: Int64) -> String { percent(Double(frame) / Double(max(report.frameCount, 1))) }
+  private func width(_ start: Int64, _ end: Int64) -> String { percent(Double(end - start) / Double(max(report.frameCount, 1))) }
+  private func percent(_ share: Double) -> String { String(format: "%.5f%%", share * 100) }
+  private func clock(_ frame: Int64) -> String { TimeFormat.clock(frames: frame, sampleRate: report.sampleRate) }
+
+  /// Seconds with enough digits to name one sample frame.
+  static func seconds(_ frames: Int64, _ rate: Int) -> String { String(format: "%.6f", Double(frames) / Double(rate)) }
+  static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+
+  static func escape(_ text: String) -> String { MarkupText.escaped(text) }
+}

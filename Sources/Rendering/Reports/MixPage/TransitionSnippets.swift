@@ -1,0 +1,76 @@
+import FFmpegAudio
+import Foundation
+
+/// A few seconds of the rendered output around a transition, as MP3 in a data URI (every
+/// current browser plays it).
+struct TransitionSnippet {
+  let dataURI: String
+  /// Where the snippet starts on the output's timeline, in seconds.
+  let startSeconds: Double
+}
+
+/// Cuts the rendered output around each transition and encodes the pieces as snippets.
+enum TransitionSnippets {
+  /// Seconds of the mix either side of a transition.
+  static let context = 4.0
+  /// The longest snippet, in seconds: a longer transition is heard from its start. At 96 kb/s,
+  /// in base64, 30 s take about 480 KB of the page.
+  static let longest = 30.0
+
+  /// One snippet per transition, by index, from the rendered output; none when the output is
+  /// not a file of the whole mix (standard output, a part of the mix).
+  static func make(for render: RenderReport, transitions: [Range<Int64>]) throws(RenderError) -> [Int: TransitionSnippet] {
+    guard !transitions.isEmpty, render.isWholeMix, render.outputPath != AudioFileWriter.standardOutput else { return [:] }
+    let rate = [32_000, 44_100, 48_000].contains(render.layout.sampleRate) ? render.layout.sampleRate : 48_000
+    let layout = PCMLayout(sampleRate: rate, channelCount: min(2, render.layout.channelCount))
+    let scale = Double(rate) / Double(render.layout.sampleRate)
+    let outputLength = AudioFileReader.convertedLength(render.outputFrameCount, from: render.layout.sampleRate, to: rate)
+    let windows = transitions.map { span in
+      let start = max(0, Int64((Double(span.lowerBound) * scale - context * Double(rate)).rounded()))
+      let end = min(Double(span.upperBound) * scale + context * Double(rate), Double(start) + longest * Double(rate))
+      return start..<min(outputLength, Int64(end.rounded()))
+    }
+    let pieces = try cut(render.outputPath, into: windows, layout: layout)
+    var snippets: [Int: TransitionSnippet] = [:]
+    for (index, (window, samples)) in zip(windows, pieces).enumerated() where !samples.isEmpty {
+      snippets[index] = TransitionSnippet(
+        dataURI: "data:audio/mpeg;base64," + (try encoded(samples, layout: layout)).base64EncodedString(),
+        startSeconds: Double(window.lowerBound) / Double(rate))
+    }
+    return snippets
+  }
+
+  /// The samples of each window of the file at `path`, decoded once from its start.
+  private static func cut(_ path: String, into windows: [Range<Int64>], layout: PCMLayout) throws(RenderError) -> [[Float]] {
+    var pieces = windows.map { _ in [Float]() }
+    do {
+      let reader = try AudioFileReader(path: path, output: layout)
+      var position: Int64 = 0
+      let last = windows.map(\.upperBound).max() ?? 0
+      while position < last, let block = try reader.nextBlock() {
+        let frames = Int64(block.count / layout.channelCount)
+        let blockRange = position..<(position + frames)
+        for (index, window) in windows.enumerated() where window.overlaps(blockRange) {
+          let from = Int(max(window.lowerBound, position) - position) * layout.channelCount
+          let to = Int(min(window.upperBound, position + frames) - position) * layout.channelCount
+          pieces[index] += block[from..<to]
+        }
+        position += frames
+      }
+    } catch {
+      throw .output(path: path, .writeFailed(detail: "cannot read it back for the report's snippets: \(Renderer.detail(of: error))"))
+    }
+    return pieces
+  }
+
+  /// `samples` as an MP3 at 96 kb/s.
+  private static func encoded(_ samples: [Float], layout: PCMLayout) throws(RenderError) -> Data {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-snippet-\(UUID().uuidString).mp3").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try AudioFile.write(samples, layout: layout, to: path, options: OutputOptions(bitRate: 96_000))
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .output(path: path, .writeFailed(detail: "the snippet written could not be read"))
+    }
+    return data
+  }
+}

@@ -1,0 +1,206 @@
+import AudioTestSupport
+import FFmpegAudio
+import Foundation
+import Rendering
+import Testing
+
+/// The mix's HTML page, tested as a person sees it: loaded in headless Chromium, its elements
+/// at the plan's times, its snippets playing, its transitions answering a click, no network.
+@Suite struct MixPageTests {
+  /// A Python with Selenium, and Chromium's driver: Debian's, where `scripts/bootstrap` installs
+  /// them (python3-selenium, chromium-driver).
+  static let browser: (python: String, driver: String)? = {
+    guard let python = ["/usr/bin/python3", "python3"].first(where: { (try? FFmpegCLI.run($0, ["-c", "import selenium"]).status) == 0 }),
+      let driver = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first(where: FileManager.default.isExecutableFile)
+    else { return nil }
+    return (python, driver)
+  }()
+
+  /// Two beat tracks matched at their join, a track with a long pause (shortened), a loud track
+  /// pushed into the limiter, crossfades throughout and a chime overlay ducking the tracks.
+  static func mix(in folder: TemporaryFolder) throws -> String {
+    let layout = PCMLayout(sampleRate: 44_100, channelCount: 2)
+    let write = { (samples: [Float], name: String) in
+      try AudioFile.write(samples, layout: layout, to: folder.file(name), options: OutputOptions(bitDepth: 16))
+    }
+    try write(BeatTrack(beatsPerMinute: 124, firstBeat: 0.1717, seconds: 31.37).samples, "124.flac")
+    try write(BeatTrack(beatsPerMinute: 126, firstBeat: 0.1717, seconds: 27.11).samples, "126.flac")
+    let tone = Signal.sine(frequency: 330, sampleRate: 44_100, channels: 2, frames: 264_601, amplitude: 0.3)
+    try write(tone + [Float](repeating: 0, count: 2 * 330_017) + tone, "pause.flac")
+    try write(Signal.noise(channels: 2, frames: 441_011, amplitude: 0.6, seed: 3), "loud.flac")
+    try write(Signal.sine(frequency: 880, sampleRate: 44_100, channels: 2, frames: 66_173, amplitude: 0.4), "chime.flac")
+    let playlist = """
+      version: 1
+      defaults: { crossfade: 3 }
+      entries:
+        - file: 124.flac
+          title: Opener
+          transition: { crossfade: 16beats, beatmatch: true }
+        - file: 126.flac
+          title: Matched
+        - file: pause.flac
+          title: With a pause
+          max-pause: 1.5
+        - file: loud.flac
+          title: Loud
+          gain: 9
+      overlays:
+        - file: chime.flac
+          at: 20
+          duck: -10
+
+      """
+    try playlist.write(toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
+    return folder.file("set.yaml")
+  }
+
+  /// Loads the page in headless Chromium and prints a JSON verdict: console errors, requests
+  /// that left the page, the timeline's elements, whether each snippet played, what a click on
+  /// a transition and on the timeline did; writes a screenshot of the whole page.
+  static let driverScript = """
+    import json, sys, time
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    page, driver_path, screenshot = sys.argv[1], sys.argv[2], sys.argv[3]
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000",
+                     "--autoplay-policy=no-user-gesture-required", "--disable-background-networking"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    verdict = {}
+    try:
+        driver.get("file://" + page)
+        time.sleep(0.5)
+        verdict["elements"] = driver.execute_script(
+            "return Array.from(document.querySelectorAll('[data-kind]')).map(e => [e.dataset.kind, e.dataset.start, e.dataset.end, e.dataset.title])")
+        played = []
+        for index in range(len(driver.find_elements(By.CSS_SELECTOR, "audio[data-snippet]"))):
+            driver.execute_script("var a = document.querySelectorAll('audio[data-snippet]')[arguments[0]]; a.muted = true; a.play();", index)
+            time.sleep(0.6)
+            played.append(driver.execute_script("var a = document.querySelectorAll('audio[data-snippet]')[arguments[0]]; a.pause(); return [a.readyState, a.currentTime, a.duration];", index))
+        verdict["snippets"] = played
+        joins = driver.find_elements(By.CSS_SELECTOR, ".join")
+        if joins:
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", joins[-1])
+            ActionChains(driver).move_to_element(joins[-1]).click().perform()
+            time.sleep(0.6)
+            verdict["clickedTransition"] = driver.execute_script(
+                "var a = document.querySelector('audio[data-snippet=\\"' + arguments[0] + '\\"]'); return a ? [!a.paused, a.currentTime] : null;",
+                joins[-1].get_attribute("data-index"))
+            verdict["activeRow"] = driver.execute_script("var r = document.querySelector('tr.active'); return r ? r.id : null;")
+        lane = driver.find_element(By.CSS_SELECTOR, ".lane.marks")
+        ActionChains(driver).move_to_element_with_offset(lane, int(-lane.size["width"] * 0.4), 0).click().perform()
+        time.sleep(0.6)
+        verdict["clickedTimeline"] = driver.execute_script("var a = document.getElementById('output'); return a ? [!a.paused, a.currentTime] : null;")
+        verdict["seconds"] = float(driver.execute_script("return document.body.dataset.seconds"))
+        height = driver.execute_script("return document.body.scrollHeight")
+        driver.set_window_size(1400, max(1000, height + 40))
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(screenshot)
+        verdict["console"] = [entry["message"] for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+        requests = []
+        for entry in driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] == "Network.requestWillBeSent":
+                url = message["params"]["request"]["url"]
+                if not (url.startswith("file:") or url.startswith("data:")):
+                    requests.append(url)
+        verdict["network"] = requests
+    finally:
+        driver.quit()
+    print(json.dumps(verdict))
+    """
+
+  /// What the page holds, as (kind, start, end, title) with times as `plan --json` gives them.
+  static func expectedElements(planJSON: String) throws -> [[String]] {
+    let plan = try #require(try JSONSerialization.jsonObject(with: Data(planJSON.utf8)) as? [String: Any])
+    let rate = Double(try #require(plan["sampleRate"] as? Int))
+    let frames = try #require(plan["frameCount"] as? Int)
+    let seconds = { (frame: Int) in String(format: "%.6f", Double(frame) / rate) }
+    let tracks = try #require(plan["tracks"] as? [[String: Any]])
+    let title = { (entry: [String: Any]) in ((entry["artist"] as? String).map { "\($0) – " } ?? "") + (entry["title"] as? String ?? "") }
+    var elements: [[String]] = []
+    for track in tracks {
+      for clip in track["clips"] as? [[String: Any]] ?? [] {
+        elements.append(["clip", seconds(clip["start"] as! Int), seconds(clip["end"] as! Int), title(track)])
+      }
+    }
+    for overlay in plan["overlays"] as? [[String: Any]] ?? [] {
+      let clip = overlay["clip"] as! [String: Any]
+      elements.append(["overlay", seconds(clip["start"] as! Int), seconds(clip["end"] as! Int), title(overlay)])
+    }
+    for (index, track) in tracks.enumerated() {
+      let end = index + 1 < tracks.count ? tracks[index + 1]["listedStart"] as! Int : frames
+      elements.append(["chapter", seconds(track["listedStart"] as! Int), seconds(end), title(track)])
+    }
+    for transition in plan["transitions"] as? [[String: Any]] ?? [] {
+      let (outgoing, incoming) = (tracks[(transition["from"] as! Int) - 1], tracks[(transition["to"] as! Int) - 1])
+      let start = min(incoming["start"] as! Int, outgoing["end"] as! Int)
+      let end = max(start, max(incoming["start"] as! Int, outgoing["end"] as! Int))
+      elements.append(["transition", seconds(start), seconds(end), "\(title(outgoing)) → \(title(incoming))"])
+    }
+    return elements
+  }
+
+  /// Where the screenshot goes for a person to look at: `.build/test-pages/`, beside the build.
+  static func screenshotPath(_ name: String) throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let folder = root.appendingPathComponent(".build/test-pages")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent(name).path
+  }
+
+  @Test func thePageShowsThePlanAndPlaysTheMix() throws {
+    guard let browser = Self.browser else {
+      #if os(Linux)
+        Issue.record("no Selenium or chromedriver: run scripts/bootstrap")
+      #endif
+      return
+    }
+    let folder = TemporaryFolder("segue-mix-page")
+    let playlist = try Self.mix(in: folder)
+    var request = try RenderRequest(arguments: [playlist], outputPath: folder.file("mix.flac"))
+    request.cache = nil
+    request.reportPath = folder.file("mix.html")
+    let report = try Renderer.render(request)
+    #expect(report.reportPath == folder.file("mix.html"))
+    let notes = report.allNotes.joined(separator: "\n")
+    #expect(notes.contains("beats matched") && notes.contains("the limiter held") && notes.contains("pause"), "\(notes)")
+
+    let mixPlan = try Renderer.plan(try RenderRequest(arguments: [playlist], outputPath: folder.file("mix.flac")))
+    let planJSON = PlanReport(mixPlan).json()
+    try MixPage(mixPlan).write(to: folder.file("plan.html"), overwrite: false)
+
+    let expected = try Self.expectedElements(planJSON: planJSON)
+    #expect(expected.filter { $0[0] == "transition" }.count == 3 && expected.contains { $0[0] == "overlay" })
+    let page = try Data(contentsOf: URL(fileURLWithPath: folder.file("mix.html")))
+    #expect(page.count < 5_000_000)
+
+    for (name, rendered) in [("mix.html", true), ("plan.html", false)] {
+      let run = try FFmpegCLI.run(browser.python, ["-c", Self.driverScript, folder.file(name), browser.driver, try Self.screenshotPath("mix-page-\(name).png")])
+      let verdict = try #require(
+        try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any], "\(name): \(run.stderr.suffix(2000))")
+      #expect((verdict["console"] as? [String]) == [], "\(name): \(verdict["console"] ?? "")")
+      #expect((verdict["network"] as? [String]) == [], "\(name): \(verdict["network"] ?? "")")
+      let elements = try #require(verdict["elements"] as? [[String]])
+      #expect(elements.sorted { $0.joined() < $1.joined() } == expected.sorted { $0.joined() < $1.joined() }, "\(name)")
+      let snippets = try #require(verdict["snippets"] as? [[Double]])
+      if rendered {
+        #expect(snippets.count == 3)
+        #expect(snippets.allSatisfy { $0[0] >= 2 && $0[1] > 0.2 && $0[2] > 6 }, "each snippet loads and plays: \(snippets)")
+        let clicked = try #require(verdict["clickedTransition"] as? [Any])
+        #expect(clicked[0] as? Bool == true && (clicked[1] as? Double ?? 0) > 0.2, "a click on a transition plays its snippet: \(clicked)")
+        #expect(verdict["activeRow"] as? String == "t-2")
+        let timeline = try #require(verdict["clickedTimeline"] as? [Any])
+        let seconds = try #require(verdict["seconds"] as? Double)
+        #expect(timeline[0] as? Bool == true, "a click on the timeline plays the output beside the page")
+        #expect(abs((timeline[1] as? Double ?? 0) - 0.1 * seconds) < 2.5, "from where it was clicked: \(timeline), \(seconds) s")
+      } else {
+        #expect(snippets.isEmpty, "a plan has nothing rendered to hear")
+      }
+    }
+  }
+}
