@@ -50,7 +50,8 @@ public struct RenderRequest: Sendable {
   public var segmentedEncoding = true
   /// How many encoder threads work at once; nil for one per core.
   public var threads: Int?
-  /// Also write the mix as an HTML page to look at and listen to (`MixPage`), here.
+  /// Also write the mix as an HTML page to look at and listen to (`MixPage`), here; the output's
+  /// loudness is then measured, as `mix.loudness.measure` asks.
   public var reportPath: String?
   /// Makes the mix bus's stages for a render in `format`, in place of the standard ones (for tests).
   var makeBus: (@Sendable (EncoderInputFormat) -> BusChain)?
@@ -110,6 +111,12 @@ public struct RenderReport: Sendable {
   public var notes: [String] = []
   /// Where the mix's HTML page was written (`RenderRequest.reportPath`).
   public var reportPath: String?
+  /// The output's loudness as it went, when it was measured.
+  public var loudnessOverTime: LoudnessOverTime?
+  /// Where the peak guard's limiter turned the mix down, on the timeline.
+  public var limitedSpans: [Range<Int64>] = []
+  /// The ceiling the peak guard held the mix under; nil with `--peak-policy none`.
+  public var peakCeiling: PeakCeiling?
   /// How the output was encoded: in segments on workers, or by one encoder, and why.
   public var encoding: OutputEncoding?
 

@@ -24,6 +24,9 @@ public enum Renderer {
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
     // The output's problems are reported with the inputs', all at once, before anything is read.
+    var request = request
+    // The page shows the output's loudness as it goes: the meters `--measure` turns on.
+    if request.reportPath != nil { request.mix.loudness.measure = true }
     if request.writesToStandardOutput, let problem = streamingProblem(request) { throw problem }
     let outputProblem =
       request.writesToStandardOutput
@@ -241,6 +244,9 @@ public enum Renderer {
       notes: notes)
     report.encoding = encoding
     report.beatAlignments = alignments
+    report.loudnessOverTime = outcome.output.map { LoudnessOverTime($0, sampleRate: format.settings.layout.sampleRate) }
+    report.limitedSpans = outcome.limited
+    report.peakCeiling = request.mix.loudness.guardCeiling
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {

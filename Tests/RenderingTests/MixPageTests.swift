@@ -74,6 +74,10 @@ import Testing
     try:
         driver.get("file://" + page)
         time.sleep(0.5)
+        verdict["timeline"] = driver.execute_script(
+            "var t = document.getElementById('timeline').cloneNode(true); var l = t.querySelector('#loudness'); if (l) l.remove(); return t.outerHTML;")
+        verdict["loudness"] = driver.execute_script(
+            "var l = document.getElementById('loudness'); return l ? [l.querySelectorAll('polyline').length, l.querySelectorAll('.limited').length, l.querySelectorAll('.level').length] : null;")
         verdict["elements"] = driver.execute_script(
             "return Array.from(document.querySelectorAll('[data-kind]')).map(e => [e.dataset.kind, e.dataset.start, e.dataset.end, e.dataset.title])")
         played = []
@@ -179,6 +183,7 @@ import Testing
     let page = try Data(contentsOf: URL(fileURLWithPath: folder.file("mix.html")))
     #expect(page.count < 5_000_000)
 
+    var timelines: [String] = []
     for (name, rendered) in [("mix.html", true), ("plan.html", false)] {
       let run = try FFmpegCLI.run(browser.python, ["-c", Self.driverScript, folder.file(name), browser.driver, try Self.screenshotPath("mix-page-\(name).png")])
       let verdict = try #require(
@@ -187,8 +192,12 @@ import Testing
       #expect((verdict["network"] as? [String]) == [], "\(name): \(verdict["network"] ?? "")")
       let elements = try #require(verdict["elements"] as? [[String]])
       #expect(elements.sorted { $0.joined() < $1.joined() } == expected.sorted { $0.joined() < $1.joined() }, "\(name)")
+      timelines.append(try #require(verdict["timeline"] as? String))
       let snippets = try #require(verdict["snippets"] as? [[Double]])
       if rendered {
+        // The output's loudness as it went, the peak ceiling, and where the limiter acted.
+        let loudness = try #require(verdict["loudness"] as? [Int])
+        #expect(loudness[0] == 2 && loudness[1] >= 1 && loudness[2] == 1, "\(loudness)")
         #expect(snippets.count == 3)
         #expect(snippets.allSatisfy { $0[0] >= 2 && $0[1] > 0.2 && $0[2] > 6 }, "each snippet loads and plays: \(snippets)")
         let clicked = try #require(verdict["clickedTransition"] as? [Any])
@@ -200,7 +209,10 @@ import Testing
         #expect(abs((timeline[1] as? Double ?? 0) - 0.1 * seconds) < 2.5, "from where it was clicked: \(timeline), \(seconds) s")
       } else {
         #expect(snippets.isEmpty, "a plan has nothing rendered to hear")
+        #expect(verdict["loudness"] is NSNull, "a plan has no output to measure")
       }
     }
+    // The plan's page draws the render's timeline, all but the output's measured loudness.
+    #expect(timelines.count == 2 && timelines[0] == timelines[1])
   }
 }

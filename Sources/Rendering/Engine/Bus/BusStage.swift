@@ -31,6 +31,9 @@ protocol BusStage {
   /// What the stage measured of the output, once every block has passed; nil for a stage that
   /// measures nothing. Called once.
   func finishMeasuring() -> ProgrammeLoudness?
+
+  /// Where the stage turned the mix down to keep its peaks under a ceiling, on the timeline.
+  var limitedSpans: [Range<Int64>] { get }
 }
 
 extension BusStage {
@@ -43,6 +46,8 @@ extension BusStage {
   var blockEdges: [Int64] { [] }
   /// Most stages measure nothing.
   func finishMeasuring() -> ProgrammeLoudness? { nil }
+  /// Most stages limit nothing.
+  var limitedSpans: [Range<Int64>] { [] }
 }
 
 /// The bus's stages, in order.

@@ -9,6 +9,10 @@ struct PeakGuard: BusStage {
   private var limiter: PeakLimiter
   /// Where it acted, for the note: from the first block it changed to the end of the last.
   private var changed: (first: Int64, last: Int64)?
+  /// The blocks it changed, those less than 100 ms apart joined, at most `mostSpans` of them
+  /// (then the last one runs on to the end of the last block changed).
+  private(set) var limitedSpans: [Range<Int64>] = []
+  private static let mostSpans = 10_000
 
   init(ceiling: PeakCeiling, sampleRate: Int, channelCount: Int) {
     self.ceiling = ceiling
@@ -26,7 +30,13 @@ struct PeakGuard: BusStage {
 
   mutating func process(_ block: BusBlock) -> Bool {
     guard limiter.process(block.samples, upcoming: block.upcoming) else { return false }
-    changed = (changed?.first ?? block.firstFrame, block.firstFrame + Int64(block.frameCount))
+    let end = block.firstFrame + Int64(block.frameCount)
+    changed = (changed?.first ?? block.firstFrame, end)
+    if let last = limitedSpans.last, block.firstFrame - last.upperBound < Int64(sampleRate / 10) || limitedSpans.count == Self.mostSpans {
+      limitedSpans[limitedSpans.count - 1] = last.lowerBound..<max(last.upperBound, end)
+    } else {
+      limitedSpans.append(block.firstFrame..<end)
+    }
     return true
   }
 

@@ -27,6 +27,7 @@ extension MixPage {
       \(overlayLane(peaks: peaks))
       \(markLane())
       \(transitionLane())
+      \(loudnessLane())
       <div id="playhead" hidden></div>
       </div></div></section>
       \(transitionList(snippets: snippets))
@@ -225,8 +226,8 @@ extension MixPage {
     "data-kind=\"\(kind)\" data-start=\"\(Self.seconds(start, report.sampleRate))\" data-end=\"\(Self.seconds(end, report.sampleRate))\" data-title=\"\(Self.escape(title))\""
   }
 
-  private func position(_ frame: Int64) -> String { percent(Double(frame) / Double(max(report.frameCount, 1))) }
-  private func width(_ start: Int64, _ end: Int64) -> String { percent(Double(end - start) / Double(max(report.frameCount, 1))) }
+  func position(_ frame: Int64) -> String { percent(Double(frame) / Double(max(report.frameCount, 1))) }
+  func width(_ start: Int64, _ end: Int64) -> String { percent(Double(end - start) / Double(max(report.frameCount, 1))) }
   private func percent(_ share: Double) -> String { String(format: "%.5f%%", share * 100) }
   private func clock(_ frame: Int64) -> String { TimeFormat.clock(frames: frame, sampleRate: report.sampleRate) }
 

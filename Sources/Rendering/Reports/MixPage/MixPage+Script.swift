@@ -23,6 +23,13 @@ extension MixPage {
     .mark{position:absolute;top:0;bottom:0;border-left:2px solid #7a5bb5;padding-left:3px;font-size:11px;color:#4b3b73;white-space:nowrap}
     .join{position:absolute;top:3px;height:12px;min-width:4px;margin-left:-2px;background:#d9534f;border-radius:3px;opacity:.8}
     .join:hover,.join.active{opacity:1;outline:2px solid #8b1e1b}
+    .lane.loudness{height:96px;background:#fcfcfe}.lane.loudness svg{position:absolute;inset:0;width:100%;height:100%}
+    .momentary{fill:none;stroke:#9fb6d9;stroke-width:1;vector-effect:non-scaling-stroke}
+    .short-term{fill:none;stroke:#23467e;stroke-width:1.6;vector-effect:non-scaling-stroke}
+    .level{position:absolute;left:0;right:0;border-top:1px dashed #3a8a4f;font-size:10px;color:#3a8a4f}.level.ceiling{border-color:#c0392b;color:#c0392b}
+    .level span{position:sticky;left:4px;background:rgba(255,255,255,.8);padding:0 3px}
+    .limited{position:absolute;bottom:0;height:8px;min-width:2px;background:#c0392b}
+    .legend{position:absolute;right:6px;bottom:10px;font-size:10px;color:#667;background:rgba(255,255,255,.8);padding:0 3px}
     #playhead{position:absolute;top:0;bottom:0;width:2px;background:#d9534f;pointer-events:none}
     table{border-collapse:collapse;width:100%;background:#fff}th,td{border-bottom:1px solid #e8eaf0;padding:5px 8px;text-align:left;vertical-align:top}
     tr.active{background:#fff3cd}.quiet{color:#889}button.play{cursor:pointer}
