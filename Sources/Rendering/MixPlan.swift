@@ -1,3 +1,4 @@
+import Analysis
 import Composition
 
 /// A mix as planned: the timeline, the inputs its clips name (tracks, then overlays), the
@@ -10,4 +11,6 @@ public struct MixPlan: Sendable {
   public var edits: [TrackEdit?] = []
   /// How the output will be encoded, when the plan is for an output.
   public var encoding: OutputEncoding?
+  /// Each source's waveform in three bands, where the request asked for them (for its page).
+  public var waveforms: [WaveformBands?] = []
 }

@@ -1,3 +1,4 @@
+import Analysis
 import Composition
 import FFmpegAudio
 
@@ -117,6 +118,8 @@ public struct RenderReport: Sendable {
   public var limitedSpans: [Range<Int64>] = []
   /// The ceiling the peak guard held the mix under; nil with `--peak-policy none`.
   public var peakCeiling: PeakCeiling?
+  /// Each source's waveform in three bands, where the request asked for them (for its page).
+  public var waveforms: [WaveformBands?] = []
   /// How the output was encoded: in segments on workers, or by one encoder, and why.
   public var encoding: OutputEncoding?
 

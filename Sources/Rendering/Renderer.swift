@@ -94,7 +94,9 @@ public enum Renderer {
     plan.notes += facts.notes + levellingNotes + (stretch?.notes ?? [])
     if let fit = request.fit { plan = try fit.apply(to: plan) }
     plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
-    return MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
+    var mix = MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
+    mix.waveforms = facts.facts.map(\.bands)
+    return mix
   }
 
   /// How the one input of a stretch becomes its target length, the file it must match measured.
@@ -139,7 +141,8 @@ public enum Renderer {
     let thresholds = Set(silence.flatMap(\.thresholds)).sorted()
     let analysesAll = (loudness.needsAnalysis && loudness.gainSource == .analysis) || silence.contains { $0.analysis }
     let needs = FactsNeeds(
-      edges: edges, analysis: analysesAll, audibleThresholds: thresholds, tempo: request.mix.needsTempo(request.inputs))
+      edges: edges, analysis: analysesAll, audibleThresholds: thresholds, tempo: request.mix.needsTempo(request.inputs),
+      bands: request.reportPath != nil)
     let analysesUntagged = loudness.needsAnalysis && !analysesAll
     let tracks = request.inputs.count
     return try InputFacts.gather(sources, needing: { index, info in
@@ -247,6 +250,7 @@ public enum Renderer {
     report.loudnessOverTime = outcome.output.map { LoudnessOverTime($0, sampleRate: format.settings.layout.sampleRate) }
     report.limitedSpans = outcome.limited
     report.peakCeiling = request.mix.loudness.guardCeiling
+    report.waveforms = facts.facts.map(\.bands)
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {
@@ -328,7 +332,9 @@ public enum Renderer {
       }
       let encoding = OutputEncoding.decide(format: prepared.format, frameSize: frameSize, frameCount: frameCount, request: request)
       if let note = encoding.note { plan.notes.append(note) }
-      return MixPlan(plan: plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits, encoding: encoding)
+      var mix = MixPlan(plan: plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits, encoding: encoding)
+      mix.waveforms = prepared.inputs.facts.map(\.bands)
+      return mix
     }
     let inputs = try gatherFacts(request)
     let first = inputs.facts[0].info

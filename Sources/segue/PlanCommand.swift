@@ -37,7 +37,8 @@ struct PlanCommand: ParsableCommand {
 
   func run() throws {
     do {
-      let request = try choices.request(inputs: inputs, outputPath: output ?? "")
+      var request = try choices.request(inputs: inputs, outputPath: output ?? "")
+      request.reportPath = report
       if let report, let problem = MixPage.problem(path: report, overwrite: overwrite, inputs: request.inputs) { throw problem }
       let mixPlan = try Renderer.plan(request)
       let planReport = PlanReport(mixPlan)

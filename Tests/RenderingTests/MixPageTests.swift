@@ -75,9 +75,13 @@ import Testing
         driver.get("file://" + page)
         time.sleep(0.5)
         verdict["timeline"] = driver.execute_script(
-            "var t = document.getElementById('timeline').cloneNode(true); var l = t.querySelector('#loudness'); if (l) l.remove(); return t.outerHTML;")
+            "var t = document.getElementById('timeline').cloneNode(true); var l = t.querySelector('#loudness'); if (l) l.remove();"
+            + " t.querySelectorAll('canvas').forEach(c => { c.removeAttribute('width'); c.removeAttribute('height'); }); return t.outerHTML;")
         verdict["loudness"] = driver.execute_script(
             "var l = document.getElementById('loudness'); return l ? [l.querySelectorAll('polyline').length, l.querySelectorAll('.limited').length, l.querySelectorAll('.level').length] : null;")
+        verdict["drawn"] = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.clip, .overlay')).map(c => { var p = c.querySelector('canvas');"
+            + " return !!c.dataset.bands && p.width > 0 && p.getContext('2d').getImageData(0, 0, p.width, p.height).data.some(v => v > 0); })")
         verdict["elements"] = driver.execute_script(
             "return Array.from(document.querySelectorAll('[data-kind]')).map(e => [e.dataset.kind, e.dataset.start, e.dataset.end, e.dataset.title])")
         played = []
@@ -149,6 +153,14 @@ import Testing
     return elements
   }
 
+  /// Where two texts first differ, with some of each from there.
+  static func firstDifference(_ texts: [String]) -> String {
+    guard texts.count == 2 else { return "" }
+    let (a, b) = (Array(texts[0]), Array(texts[1]))
+    let at = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+    return "at \(at): " + String(a[max(0, at - 80)..<min(a.count, at + 80)]) + " | " + String(b[max(0, at - 80)..<min(b.count, at + 80)])
+  }
+
   /// Where the screenshot goes for a person to look at: `.build/test-pages/`, beside the build.
   static func screenshotPath(_ name: String) throws -> String {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -174,7 +186,10 @@ import Testing
     let notes = report.allNotes.joined(separator: "\n")
     #expect(notes.contains("beats matched") && notes.contains("the limiter held") && notes.contains("pause"), "\(notes)")
 
-    let mixPlan = try Renderer.plan(try RenderRequest(arguments: [playlist], outputPath: folder.file("mix.flac")))
+    var planning = try RenderRequest(arguments: [playlist], outputPath: folder.file("mix.flac"))
+    (planning.cache, planning.reportPath) = (nil, folder.file("plan.html"))
+    let mixPlan = try Renderer.plan(planning)
+    #expect(mixPlan.waveforms.count == 5 && mixPlan.waveforms.allSatisfy { $0 != nil }, "the analysis pass gave every source's bands")
     let planJSON = PlanReport(mixPlan).json()
     try MixPage(mixPlan).write(to: folder.file("plan.html"), overwrite: false)
 
@@ -193,6 +208,8 @@ import Testing
       let elements = try #require(verdict["elements"] as? [[String]])
       #expect(elements.sorted { $0.joined() < $1.joined() } == expected.sorted { $0.joined() < $1.joined() }, "\(name)")
       timelines.append(try #require(verdict["timeline"] as? String))
+      let drawn = try #require(verdict["drawn"] as? [Bool])
+      #expect(drawn.count == 6 && drawn.allSatisfy { $0 }, "every clip's waveform is drawn from its bands: \(drawn)")
       let snippets = try #require(verdict["snippets"] as? [[Double]])
       if rendered {
         // The output's loudness as it went, the peak ceiling, and where the limiter acted.
@@ -213,6 +230,6 @@ import Testing
       }
     }
     // The plan's page draws the render's timeline, all but the output's measured loudness.
-    #expect(timelines.count == 2 && timelines[0] == timelines[1])
+    #expect(timelines.count == 2 && timelines[0] == timelines[1], "\(Self.firstDifference(timelines))")
   }
 }

@@ -64,6 +64,7 @@ struct FactsGathering {
     facts.edges = facts.edges ?? known?.edges
     if facts.analysis == nil { facts.analysis = known?.analysis }
     if facts.tempo == nil { facts.tempo = known?.tempo }
+    if facts.bands == nil { facts.bands = known?.bands }
     facts.audible = latest(known?.audible, then: facts.audible ?? [])
     return facts
   }
@@ -117,6 +118,7 @@ struct FactsGathering {
     } : nil
     let thresholds = needs.audibleThresholds
     let spans = thresholds.isEmpty ? nil : AudibleSpansFinder(sampleRate: rate, channelCount: channels, thresholdsDB: thresholds)
+    let bands = needs.bands ? BandPeaksFinder(sampleRate: rate, channelCount: channels) : nil
     let pool = SampleBlockPool()
     while let block = try reader.nextBlock() {
       if loudness != nil || tempo != nil {
@@ -127,15 +129,18 @@ struct FactsGathering {
       analyzer?.levels.add(block)
       try collector.add(block)
       spans?.add(block)
+      bands?.add(block)
       decoding?(reader.framesDelivered)
     }
-    return SourceFacts(
+    var facts = SourceFacts(
       info: info, frameCount: reader.framesDelivered,
       decoded: DecodedFacts(
         delay: reader.delayRemoved, padding: reader.paddingRemoved, damagedRanges: reader.damagedRanges,
         missingAtEnd: reader.missingAtEnd),
       edges: try collector.finish(),
       analysis: loudness.flatMap { $0.finish(); return analyzer?.finish() }, audible: spans?.finish(), tempo: tempo?.finish())
+    facts.bands = bands?.finish()
+    return facts
   }
 
   /// A listener of the decoded blocks on a thread of its own, handed a copy of each (in a buffer

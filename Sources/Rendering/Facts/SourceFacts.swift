@@ -22,6 +22,8 @@ public struct SourceFacts: Sendable, Equatable, Codable {
   public var audible: [AudibleSpans]?
   /// Its tempo and beat grid at the source's own rate; nil until something asks.
   public var tempo: TempoAnalysis?
+  /// Its waveform in three frequency bands, for the mix page; nil until something asks.
+  public var bands: WaveformBands?
 
   /// The audible spans at `thresholdDB`, if they were found.
   public func audible(at thresholdDB: Double) -> AudibleSpans? { audible?.first { $0.thresholdDB == thresholdDB } }
@@ -71,24 +73,29 @@ public struct FactsNeeds: Sendable, Equatable {
   public var audibleThresholds: [Double]
   /// The tempo and beat grid, for `analyze` and beat-matched transitions.
   public var tempo: Bool
+  /// The waveform in three bands, for the mix page.
+  public var bands: Bool
 
   public init(
-    edges: Bool = false, decoded: Bool = false, analysis: Bool = false, audibleThresholds: [Double] = [], tempo: Bool = false
+    edges: Bool = false, decoded: Bool = false, analysis: Bool = false, audibleThresholds: [Double] = [], tempo: Bool = false,
+    bands: Bool = false
   ) {
     self.edges = edges
     self.decoded = decoded
     self.analysis = analysis
     self.audibleThresholds = audibleThresholds
     self.tempo = tempo
+    self.bands = bands
   }
 
   /// True when only a full decode gives what is needed (audible spans are found by seeking
   /// where a file can be entered exactly).
-  var decodesWhole: Bool { decoded || analysis || tempo }
+  var decodesWhole: Bool { decoded || analysis || tempo || bands }
 
   /// True when `facts` hold all of this (an analysis with the 10 ms loudness track).
   func areMet(by facts: SourceFacts) -> Bool {
     (!edges || facts.edges != nil) && (!decoded || facts.decoded != nil) && (!analysis || facts.analysis?.loudness != nil)
       && audibleThresholds.allSatisfy { facts.audible(at: $0) != nil } && (!tempo || facts.tempo?.version == TempoAnalysis.methodVersion)
+      && (!bands || facts.bands != nil)
   }
 }

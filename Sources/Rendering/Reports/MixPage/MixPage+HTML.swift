@@ -4,9 +4,8 @@ import Foundation
 import Playlists
 
 extension MixPage {
-  /// The whole page: header, timeline, transitions; `peaks` per clip in the timeline's order,
-  /// `snippets` per transition index.
-  func html(peaks: [[Float]], snippets: [Int: TransitionSnippet], pagePath: String) -> String {
+  /// The whole page: header, timeline, transitions; `snippets` per transition index.
+  func html(snippets: [Int: TransitionSnippet], pagePath: String) -> String {
     let title = rendered.map { "Mix report: " + PathText.lastComponent($0.outputPath) } ?? "Mix plan"
     return """
       <!DOCTYPE html>
@@ -23,8 +22,8 @@ extension MixPage {
       <span class="hint">Click a transition to hear it; click elsewhere to play the mix from there.</span></div>
       <div id="scroller"><div id="canvas">
       \(axis())
-      \(trackLanes(peaks: peaks))
-      \(overlayLane(peaks: peaks))
+      \(trackLanes())
+      \(overlayLane())
       \(markLane())
       \(transitionLane())
       \(loudnessLane())
@@ -84,7 +83,7 @@ extension MixPage {
 
   /// Two decks, the tracks alternating between them, as a DJ plays them; where an overlay ducks
   /// the tracks, a band across both says by how much.
-  private func trackLanes(peaks: [[Float]]) -> String {
+  private func trackLanes() -> String {
     let items = timeline.items
     let ducks = timeline.ducks.map { duck in
       "<div class=\"duck\" style=\"left:\(position(duck.range.lowerBound));width:\(width(duck.range.lowerBound, duck.range.upperBound))\""
@@ -92,18 +91,18 @@ extension MixPage {
     }.joined()
     let lanes = (0..<2).map { deck in
       items.indices.filter { $0 % 2 == deck }.flatMap { index in
-        items[index].clipIndexes.map { clipElement(kind: "clip", clip: $0, title: trackTitle(index), peaks: peaks[$0]) }
+        items[index].clipIndexes.map { clipElement(kind: "clip", clip: $0, title: trackTitle(index)) }
       }.joined() + ducks
     }
     return lanes.enumerated().map { "<div class=\"lane deck\" aria-label=\"deck \($0.offset == 0 ? "A" : "B")\">\($0.element)</div>" }.joined(separator: "\n")
   }
 
-  private func overlayLane(peaks: [[Float]]) -> String {
+  private func overlayLane() -> String {
     let overlays = timeline.clips.indices.filter { timeline.clips[$0].layer == .overlay }
     guard !overlays.isEmpty else { return "" }
     let elements = zip(overlays, report.overlays).map { index, overlay in
       let duck = overlay.duck.map { " (ducks the tracks by \(Decibels.text($0.gainDB)) dB)" } ?? ""
-      return clipElement(kind: "overlay", clip: index, title: Self.title(overlay.title, overlay.artist), peaks: peaks[index], note: duck)
+      return clipElement(kind: "overlay", clip: index, title: Self.title(overlay.title, overlay.artist), note: duck)
     }
     return "<div class=\"lane overlays\" aria-label=\"overlays\">" + elements.joined() + "</div>"
   }
@@ -129,24 +128,18 @@ extension MixPage {
     return "<div class=\"lane joins\" aria-label=\"transitions\">" + elements.joined() + "</div>"
   }
 
-  /// One clip: its box, its waveform and its volume curves.
-  private func clipElement(kind: String, clip index: Int, title: String, peaks: [Float], note: String = "") -> String {
+  /// One clip: its box, its waveform (drawn by the page's script from `data-bands`) and its
+  /// volume curves.
+  private func clipElement(kind: String, clip index: Int, title: String, note: String = "") -> String {
     let clip = timeline.clips[index]
     let gain = report.tracks.flatMap(\.clips).first { $0.start == clip.start && $0.end == clip.end }?.gainDB
     let stretch = clip.stretch.map { String(format: ", stretched ×%.4f (%@)", Double(clip.duration) / Double($0.sourceFrames), $0.method.rawValue) } ?? ""
     let tooltip = "\(title): \(clock(clip.start)) to \(clock(clip.end))" + (gain.map { ", gain \(Decibels.gain($0)) dB" } ?? "") + stretch + note
+    let bands = waveforms.indices.contains(clip.source) ? waveforms[clip.source].map { ClipBands.columns(of: clip, from: $0, mixRate: report.sampleRate) } : nil
+    let data = bands.map { " data-bands=\"\($0.base64EncodedString())\"" } ?? ""
     return "<div class=\"\(kind)\" \(attributes(kind, clip.start, clip.end, title)) style=\"left:\(position(clip.start));width:\(width(clip.start, clip.end))\""
-      + " title=\"\(Self.escape(tooltip))\"><svg viewBox=\"0 0 1000 100\" preserveAspectRatio=\"none\">\(waveform(peaks))\(curves(of: clip))</svg>"
+      + " title=\"\(Self.escape(tooltip))\"\(data)><canvas></canvas><svg viewBox=\"0 0 1000 100\" preserveAspectRatio=\"none\">\(curves(of: clip))</svg>"
       + "<span class=\"name\">\(Self.escape(title))</span></div>"
-  }
-
-  /// The peaks as a filled shape about the middle line.
-  private func waveform(_ peaks: [Float]) -> String {
-    guard !peaks.isEmpty else { return "" }
-    let step = 1000 / Double(peaks.count)
-    let upper = peaks.enumerated().map { "\(Self.f(step * (Double($0) + 0.5))),\(Self.f(50 - Double($1) * 46))" }
-    let lower = peaks.enumerated().reversed().map { "\(Self.f(step * (Double($0) + 0.5))),\(Self.f(50 + Double($1) * 46))" }
-    return "<polygon class=\"wave\" points=\"\((upper + lower).joined(separator: " "))\"/>"
   }
 
   /// The clip's fades and ramps, from its gain (top) to silence (bottom).

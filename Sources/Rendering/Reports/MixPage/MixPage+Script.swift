@@ -16,8 +16,7 @@ extension MixPage {
     .lane.marks{height:22px}.lane.joins{height:18px}
     .clip,.overlay{position:absolute;top:4px;bottom:4px;border-radius:4px;overflow:hidden;box-sizing:border-box;border:1px solid #9db3d6;background:#e8f0fb}
     .overlay{border-color:#c9a24a;background:#fbf3e2}
-    .clip svg,.overlay svg{position:absolute;inset:0;width:100%;height:100%}
-    .wave{fill:#5b7fb5;fill-opacity:.75}.overlay .wave{fill:#b08a2e}
+    .clip svg,.overlay svg,.clip canvas,.overlay canvas{position:absolute;inset:0;width:100%;height:100%}
     .ramp{fill:none;stroke:#e07b00;stroke-width:2;vector-effect:non-scaling-stroke}
     .name{position:absolute;left:4px;top:2px;font-size:11px;color:#1d2330;background:rgba(255,255,255,.75);padding:0 3px;border-radius:3px;white-space:nowrap}
     .mark{position:absolute;top:0;bottom:0;border-left:2px solid #7a5bb5;padding-left:3px;font-size:11px;color:#4b3b73;white-space:nowrap}
@@ -44,12 +43,45 @@ extension MixPage {
     var scroller=document.getElementById("scroller"),canvas=document.getElementById("canvas");
     var output=document.getElementById("output"),playhead=document.getElementById("playhead");
     var zoom=1;
+    var colours=["#c8463c","#3f9a4a","#3d6fc4"];
+    function bandsOf(clip){
+      if(!clip.bands){
+        var text=atob(clip.dataset.bands),values=new Int8Array(text.length);
+        for(var i=0;i<text.length;i++)values[i]=(text.charCodeAt(i)<<24)>>24;
+        clip.bands=values;
+      }
+      return clip.bands;
+    }
+    function drawClip(clip){
+      var picture=clip.querySelector("canvas");
+      if(!picture||!clip.dataset.bands)return;
+      var width=Math.max(1,Math.min(16384,Math.round(clip.clientWidth))),height=Math.max(1,clip.clientHeight);
+      picture.width=width;picture.height=height;
+      var pen=picture.getContext("2d"),values=bandsOf(clip),columns=values.length/6,middle=height/2,scale=(height/2-2)/127;
+      pen.clearRect(0,0,width,height);
+      for(var band=0;band<3;band++){
+        pen.fillStyle=colours[band];pen.globalAlpha=band===0?0.85:0.75;
+        for(var x=0;x<width;x++){
+          var from=Math.floor(x*columns/width),to=Math.max(from+1,Math.floor((x+1)*columns/width)),low=0,high=0;
+          for(var i=from;i<to&&i<columns;i++){low=Math.min(low,values[i*6+band*2]);high=Math.max(high,values[i*6+band*2+1]);}
+          pen.fillRect(x,middle-high*scale,1,Math.max(1,(high-low)*scale));
+        }
+      }
+    }
+    var drawing=0;
+    function drawAll(){
+      cancelAnimationFrame(drawing);
+      drawing=requestAnimationFrame(function(){Array.prototype.forEach.call(document.querySelectorAll("[data-bands]"),drawClip);});
+    }
     function setZoom(next){
       var middle=(scroller.scrollLeft+scroller.clientWidth/2)/canvas.clientWidth;
       zoom=Math.max(1,Math.min(512,next));
       canvas.style.width=(zoom*100)+"%";
       scroller.scrollLeft=middle*canvas.clientWidth-scroller.clientWidth/2;
+      drawAll();
     }
+    window.addEventListener("resize",drawAll);
+    drawAll();
     document.getElementById("zoom-in").addEventListener("click",function(){setZoom(zoom*2);});
     document.getElementById("zoom-out").addEventListener("click",function(){setZoom(zoom/2);});
     scroller.addEventListener("wheel",function(event){

@@ -1,3 +1,4 @@
+import Analysis
 import Composition
 import FFmpegAudio
 import Foundation
@@ -16,13 +17,17 @@ public struct MixPage {
   let inputs: [InputSource]
   /// What only a render knows: the output and what it measured; nil for a plan.
   let rendered: RenderReport?
+  /// Each source's waveform in three bands, from the analysis pass (none where not asked for).
+  let waveforms: [WaveformBands?]
 
-  /// The page of a planned mix.
+  /// The page of a planned mix; its clips show their waveforms when it was planned with a
+  /// `reportPath` (which gathers them in the analysis pass).
   public init(_ mix: MixPlan) {
     report = PlanReport(mix)
     timeline = mix.plan.timeline
     inputs = mix.sources
     rendered = nil
+    waveforms = mix.waveforms
   }
 
   /// The page of a rendered mix.
@@ -33,6 +38,7 @@ public struct MixPage {
     timeline = render.plan.timeline
     inputs = render.inputs
     rendered = render
+    waveforms = render.waveforms
   }
 
   /// Why the page cannot be written at `path` (it exists, without `overwrite`, or is an input);
@@ -45,8 +51,7 @@ public struct MixPage {
   /// transitions get their snippets from the output.
   public func write(to path: String, overwrite: Bool) throws(RenderError) {
     let snippets = try rendered.map { render throws(RenderError) in try TransitionSnippets.make(for: render, transitions: transitionSpans) } ?? [:]
-    let peaks = try clipPeaks()
-    let page = html(peaks: peaks, snippets: snippets, pagePath: path)
+    let page = html(snippets: snippets, pagePath: path)
     let output = try StagedOutputFile(targetPath: path, overwrite: overwrite, inputs: inputs)
     defer { output.discard() }
     do { try Data(page.utf8).write(to: URL(fileURLWithPath: output.stagingPath)) } catch {
@@ -64,16 +69,6 @@ public struct MixPage {
       let incoming = report.tracks[transition.to - 1]
       let start = min(incoming.start, outgoing.end)
       return start..<max(start, max(incoming.start, outgoing.end))
-    }
-  }
-
-  /// Every clip's waveform (its peak level, as it sounds in the mix, in 240 slices), tracks then
-  /// overlays, in the timeline's clip order.
-  private func clipPeaks() throws(RenderError) -> [[Float]] {
-    let infos = try InputCheck.probeAll(inputs)
-    let layout = PCMLayout(sampleRate: timeline.sampleRate, channelCount: 1)
-    return try timeline.clips.map { clip throws(RenderError) in
-      try WaveformPeaks.measure(clip: clip, input: inputs[clip.source], info: infos[clip.source], layout: layout, count: 240)
     }
   }
 }

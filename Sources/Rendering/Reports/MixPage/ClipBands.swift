@@ -1,0 +1,52 @@
+import Analysis
+import Composition
+import Foundation
+
+/// A clip's waveform in three bands as it sounds in the mix, for the page: the source's
+/// `WaveformBands` windows the clip plays (through its cue points, shortened pauses and stretch),
+/// each scaled by the clip's volume there (gain, fades, ramps).
+enum ClipBands {
+  /// Columns per second of the clip: 50 ms each, so an hour's page holds about 570 KB of them.
+  static let columnsPerSecond = 20.0
+  /// The most columns one clip gets.
+  static let mostColumns = 8_000
+
+  /// Six signed bytes per column (low, mid and high minimum and maximum, full scale 127).
+  static func columns(of clip: Clip, from bands: WaveformBands, mixRate: Int) -> Data {
+    let seconds = Double(clip.duration) / Double(mixRate)
+    let count = max(1, min(mostColumns, Int((seconds * columnsPerSecond).rounded(.up))))
+    var data = Data(capacity: count * 6)
+    for column in 0..<count {
+      let from = clip.duration * Int64(column) / Int64(count)
+      let to = max(from + 1, clip.duration * Int64(column + 1) / Int64(count))
+      let first = window(of: sourceFrame(of: clip, at: from), bands: bands, mixRate: mixRate)
+      let last = max(first, window(of: sourceFrame(of: clip, at: to - 1), bands: bands, mixRate: mixRate))
+      let volume = clip.volume(at: (from + to) / 2)
+      var extremes: [Double] = [0, 0, 0, 0, 0, 0]
+      for index in first...last where index < bands.count {
+        let values = bands.window(index)
+        for band in 0..<3 {
+          extremes[band * 2] = min(extremes[band * 2], values[band * 2])
+          extremes[band * 2 + 1] = max(extremes[band * 2 + 1], values[band * 2 + 1])
+        }
+      }
+      for value in extremes { data.append(UInt8(bitPattern: Int8((min(1, max(-1, value * volume)) * 127).rounded()))) }
+    }
+    return data
+  }
+
+  /// The source frame (at the mix's rate) the clip plays at clip frame `frame`: after its cue-in,
+  /// past the pauses it skips, through its stretch.
+  static func sourceFrame(of clip: Clip, at frame: Int64) -> Int64 {
+    if let stretch = clip.stretch {
+      return clip.inPoint + Int64((Double(frame) * Double(stretch.sourceFrames) / Double(max(clip.duration, 1))).rounded(.down))
+    }
+    guard let splice = clip.splices.last(where: { $0.clipFrame + $0.length <= frame }) else { return clip.inPoint + frame }
+    return splice.sourceFrame + frame - splice.clipFrame
+  }
+
+  /// The window of `bands` that holds mix-rate source frame `frame`.
+  private static func window(of frame: Int64, bands: WaveformBands, mixRate: Int) -> Int {
+    max(0, Int(Double(frame) / Double(mixRate) / bands.step))
+  }
+}
