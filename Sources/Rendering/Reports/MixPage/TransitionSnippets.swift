@@ -40,27 +40,28 @@ enum TransitionSnippets {
     return snippets
   }
 
-  /// The samples of each window of the file at `path`, decoded once from its start.
+  /// The samples of each window of the file at `path`: each entered where it starts where the
+  /// file can be entered exactly (FLAC, WAV, and compressed files with a pre-roll), otherwise
+  /// decoded from the file's start.
   private static func cut(_ path: String, into windows: [Range<Int64>], layout: PCMLayout) throws(RenderError) -> [[Float]] {
-    var pieces = windows.map { _ in [Float]() }
     do {
-      let reader = try AudioFileReader(path: path, output: layout)
-      var position: Int64 = 0
-      let last = windows.map(\.upperBound).max() ?? 0
-      while position < last, let block = try reader.nextBlock() {
-        let frames = Int64(block.count / layout.channelCount)
-        let blockRange = position..<(position + frames)
-        for (index, window) in windows.enumerated() where window.overlaps(blockRange) {
+      return try windows.map { window in
+        let reader = try AudioFileReader(path: path, output: layout)
+        var position: Int64 = 0
+        if window.lowerBound > 0, reader.isUnconverted, try reader.seek(toFrame: window.lowerBound) { position = window.lowerBound }
+        var piece: [Float] = []
+        while position < window.upperBound, let block = try reader.nextBlock() {
+          let frames = Int64(block.count / layout.channelCount)
           let from = Int(max(window.lowerBound, position) - position) * layout.channelCount
           let to = Int(min(window.upperBound, position + frames) - position) * layout.channelCount
-          pieces[index] += block[from..<to]
+          if from < to { piece += block[from..<to] }
+          position += frames
         }
-        position += frames
+        return piece
       }
     } catch {
       throw .output(path: path, .writeFailed(detail: "cannot read it back for the report's snippets: \(Renderer.detail(of: error))"))
     }
-    return pieces
   }
 
   /// `samples` as an MP3 at 96 kb/s.
