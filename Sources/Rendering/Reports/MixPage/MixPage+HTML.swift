@@ -82,12 +82,17 @@ extension MixPage {
   }
 
   /// Two decks, the tracks alternating between them, as a DJ plays them; where an overlay ducks
-  /// the tracks, a band across both says by how much.
+  /// the tracks, a band across both says by how much, and where beat matching met two tracks'
+  /// downbeats, a line.
   private func trackLanes() -> String {
     let items = timeline.items
     let ducks = timeline.ducks.map { duck in
       "<div class=\"duck\" style=\"left:\(position(duck.range.lowerBound));width:\(width(duck.range.lowerBound, duck.range.upperBound))\""
         + " title=\"ducked by \(Decibels.text(PlanReport.decibels(duck.gain))) dB under an overlay, \(clock(duck.range.lowerBound)) to \(clock(duck.range.upperBound))\"></div>"
+    }.joined() + report.transitions.compactMap { transition in
+      transition.beatMatch?.alignedAt.map { frame in
+        "<div class=\"aligned\" style=\"left:\(position(frame))\" title=\"\(Self.escape(transitionTitle(transition))): downbeats meet at \(clock(frame))\"></div>"
+      }
     }.joined()
     let lanes = (0..<2).map { deck in
       items.indices.filter { $0 % 2 == deck }.flatMap { index in
@@ -137,9 +142,20 @@ extension MixPage {
     let tooltip = "\(title): \(clock(clip.start)) to \(clock(clip.end))" + (gain.map { ", gain \(Decibels.gain($0)) dB" } ?? "") + stretch + note
     let bands = waveforms.indices.contains(clip.source) ? waveforms[clip.source].map { ClipBands.columns(of: clip, from: $0, mixRate: report.sampleRate) } : nil
     let data = bands.map { " data-bands=\"\($0.base64EncodedString())\"" } ?? ""
+    let ratio = clip.stretch.map { String(format: " ×%.4f", Double(clip.duration) / Double($0.sourceFrames)) } ?? ""
     return "<div class=\"\(kind)\" \(attributes(kind, clip.start, clip.end, title)) style=\"left:\(position(clip.start));width:\(width(clip.start, clip.end))\""
       + " title=\"\(Self.escape(tooltip))\"\(data)><canvas></canvas><svg viewBox=\"0 0 1000 100\" preserveAspectRatio=\"none\">\(curves(of: clip))</svg>"
-      + "<span class=\"name\">\(Self.escape(title))</span></div>"
+      + cuts(in: clip) + "<span class=\"name\">\(Self.escape(title + ratio))</span></div>"
+  }
+
+  /// A mark where the clip jumps over a pause it shortens, saying how much it leaves out.
+  private func cuts(in clip: Clip) -> String {
+    clip.splices.map { splice in
+      let skipped = splice.sourceFrame - ClipBands.sourceFrame(of: clip, at: splice.clipFrame)
+      let seconds = String(format: "%.3f", Double(skipped) / Double(report.sampleRate))
+      return "<i class=\"cut\" style=\"left:\(percent(Double(splice.clipFrame) / Double(max(clip.duration, 1))))\""
+        + " title=\"pause shortened at \(clock(clip.start + splice.clipFrame)): \(seconds) s left out\"></i>"
+    }.joined()
   }
 
   /// The clip's fades and ramps, from its gain (top) to silence (bottom).
