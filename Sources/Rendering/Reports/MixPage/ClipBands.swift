@@ -22,15 +22,20 @@ enum ClipBands {
       let first = window(of: sourceFrame(of: clip, at: from), bands: bands, mixRate: mixRate)
       let last = max(first, window(of: sourceFrame(of: clip, at: to - 1), bands: bands, mixRate: mixRate))
       let volume = clip.volume(at: (from + to) / 2)
-      var extremes: [Double] = [0, 0, 0, 0, 0, 0]
-      for index in first...last where index < bands.count {
-        let values = bands.window(index)
-        for band in 0..<3 {
-          extremes[band * 2] = min(extremes[band * 2], values[band * 2])
-          extremes[band * 2 + 1] = max(extremes[band * 2 + 1], values[band * 2 + 1])
+      var extremes: [Int8] = [0, 0, 0, 0, 0, 0]
+      let upper = min(last, bands.count - 1)
+      if first <= upper {
+        bands.values.withUnsafeBytes { bytes in
+          let values = bytes.bindMemory(to: Int8.self)
+          for index in first...upper {
+            for band in 0..<3 {
+              extremes[band * 2] = min(extremes[band * 2], values[index * 6 + band * 2])
+              extremes[band * 2 + 1] = max(extremes[band * 2 + 1], values[index * 6 + band * 2 + 1])
+            }
+          }
         }
       }
-      for value in extremes { data.append(UInt8(bitPattern: Int8((min(1, max(-1, value * volume)) * 127).rounded()))) }
+      for value in extremes { data.append(UInt8(bitPattern: Int8((min(127, max(-127, Double(value) * volume))).rounded()))) }
     }
     return data
   }

@@ -1,5 +1,7 @@
+import Dispatch
 import FFmpegAudio
 import Foundation
+import Synchronization
 
 /// A few seconds of the rendered output around a transition, as MP3 in a data URI (every
 /// current browser plays it).
@@ -30,35 +32,41 @@ enum TransitionSnippets {
       let end = min(Double(span.upperBound) * scale + context * Double(rate), Double(start) + longest * Double(rate))
       return start..<min(outputLength, Int64(end.rounded()))
     }
-    let pieces = try cut(render.outputPath, into: windows, layout: layout)
-    var snippets: [Int: TransitionSnippet] = [:]
-    for (index, (window, samples)) in zip(windows, pieces).enumerated() where !samples.isEmpty {
-      snippets[index] = TransitionSnippet(
-        dataURI: "data:audio/mpeg;base64," + (try encoded(samples, layout: layout)).base64EncodedString(),
-        startSeconds: Double(window.lowerBound) / Double(rate))
+    // Each snippet is cut and encoded apart, on every core: the render is done by now.
+    let made = Mutex<[Int: Result<TransitionSnippet?, RenderError>]>([:])
+    DispatchQueue.concurrentPerform(iterations: windows.count) { index in
+      let window = windows[index]
+      let snippet = Result { () throws(RenderError) -> TransitionSnippet? in
+        let samples = try cut(render.outputPath, window, layout: layout)
+        guard !samples.isEmpty else { return nil }
+        return TransitionSnippet(
+          dataURI: "data:audio/mpeg;base64," + (try encoded(samples, layout: layout)).base64EncodedString(),
+          startSeconds: Double(window.lowerBound) / Double(rate))
+      }
+      made.withLock { $0[index] = snippet }
     }
+    var snippets: [Int: TransitionSnippet] = [:]
+    for (index, result) in made.withLock({ $0 }) { snippets[index] = try result.get() }
     return snippets
   }
 
-  /// The samples of each window of the file at `path`: each entered where it starts where the
-  /// file can be entered exactly (FLAC, WAV, and compressed files with a pre-roll), otherwise
-  /// decoded from the file's start.
-  private static func cut(_ path: String, into windows: [Range<Int64>], layout: PCMLayout) throws(RenderError) -> [[Float]] {
+  /// The samples of `window` of the file at `path`, entered where it starts where the file can be
+  /// entered exactly (FLAC, WAV, and compressed files with a pre-roll), otherwise decoded from
+  /// the file's start.
+  private static func cut(_ path: String, _ window: Range<Int64>, layout: PCMLayout) throws(RenderError) -> [Float] {
     do {
-      return try windows.map { window in
-        let reader = try AudioFileReader(path: path, output: layout)
-        var position: Int64 = 0
-        if window.lowerBound > 0, reader.isUnconverted, try reader.seek(toFrame: window.lowerBound) { position = window.lowerBound }
-        var piece: [Float] = []
-        while position < window.upperBound, let block = try reader.nextBlock() {
-          let frames = Int64(block.count / layout.channelCount)
-          let from = Int(max(window.lowerBound, position) - position) * layout.channelCount
-          let to = Int(min(window.upperBound, position + frames) - position) * layout.channelCount
-          if from < to { piece += block[from..<to] }
-          position += frames
-        }
-        return piece
+      let reader = try AudioFileReader(path: path, output: layout)
+      var position: Int64 = 0
+      if window.lowerBound > 0, reader.isUnconverted, try reader.seek(toFrame: window.lowerBound) { position = window.lowerBound }
+      var piece: [Float] = []
+      while position < window.upperBound, let block = try reader.nextBlock() {
+        let frames = Int64(block.count / layout.channelCount)
+        let from = Int(max(window.lowerBound, position) - position) * layout.channelCount
+        let to = Int(min(window.upperBound, position + frames) - position) * layout.channelCount
+        if from < to { piece += block[from..<to] }
+        position += frames
       }
+      return piece
     } catch {
       throw .output(path: path, .writeFailed(detail: "cannot read it back for the report's snippets: \(Renderer.detail(of: error))"))
     }
