@@ -13,4 +13,6 @@ public struct MixPlan: Sendable {
   public var encoding: OutputEncoding?
   /// Each source's waveform in three bands, where the request asked for them (for its page).
   public var waveforms: [WaveformBands?] = []
+  /// Each source's tempo and beat grid, where the analysis found one (for its page).
+  public var tempos: [TempoAnalysis?] = []
 }

@@ -120,6 +120,8 @@ public struct RenderReport: Sendable {
   public var peakCeiling: PeakCeiling?
   /// Each source's waveform in three bands, where the request asked for them (for its page).
   public var waveforms: [WaveformBands?] = []
+  /// Each source's tempo and beat grid, where the analysis found one (for its page).
+  public var tempos: [TempoAnalysis?] = []
   /// How the output was encoded: in segments on workers, or by one encoder, and why.
   public var encoding: OutputEncoding?
 

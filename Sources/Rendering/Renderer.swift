@@ -95,7 +95,7 @@ public enum Renderer {
     if let fit = request.fit { plan = try fit.apply(to: plan) }
     plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
     var mix = MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
-    mix.waveforms = facts.facts.map(\.bands)
+    (mix.waveforms, mix.tempos) = (facts.facts.map(\.bands), facts.facts.map(\.tempo))
     return mix
   }
 
@@ -250,7 +250,7 @@ public enum Renderer {
     report.loudnessOverTime = outcome.output.map { LoudnessOverTime($0, sampleRate: format.settings.layout.sampleRate) }
     report.limitedSpans = outcome.limited
     report.peakCeiling = request.mix.loudness.guardCeiling
-    report.waveforms = facts.facts.map(\.bands)
+    (report.waveforms, report.tempos) = (facts.facts.map(\.bands), facts.facts.map(\.tempo))
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {
@@ -333,7 +333,7 @@ public enum Renderer {
       let encoding = OutputEncoding.decide(format: prepared.format, frameSize: frameSize, frameCount: frameCount, request: request)
       if let note = encoding.note { plan.notes.append(note) }
       var mix = MixPlan(plan: plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits, encoding: encoding)
-      mix.waveforms = prepared.inputs.facts.map(\.bands)
+      (mix.waveforms, mix.tempos) = (prepared.inputs.facts.map(\.bands), prepared.inputs.facts.map(\.tempo))
       return mix
     }
     let inputs = try gatherFacts(request)

@@ -79,6 +79,13 @@ import Testing
             + " t.querySelectorAll('canvas').forEach(c => { c.removeAttribute('width'); c.removeAttribute('height'); }); return t.outerHTML;")
         verdict["loudness"] = driver.execute_script(
             "var l = document.getElementById('loudness'); return l ? [l.querySelectorAll('polyline').length, l.querySelectorAll('.limited').length, l.querySelectorAll('.level').length] : null;")
+        verdict["beats"] = driver.execute_script(
+            "var total = parseFloat(document.body.dataset.seconds), aligned = document.querySelector('.aligned');"
+            + " var at = aligned ? parseFloat(aligned.style.left) / 100 * total : null;"
+            + " return Array.from(document.querySelectorAll('.clip')).map(c => { var s = parseFloat(c.dataset.start), e = parseFloat(c.dataset.end);"
+            + " var downs = Array.from(c.querySelectorAll('.beat.down')).map(b => s + parseFloat(b.style.left) / 100 * (e - s));"
+            + " return [c.dataset.title, c.querySelectorAll('.beat').length, downs.length,"
+            + " at === null || downs.length === 0 ? null : Math.min(...downs.map(t => Math.abs(t - at)))]; })")
         verdict["drawn"] = driver.execute_script(
             "return Array.from(document.querySelectorAll('.clip, .overlay')).map(c => { var p = c.querySelector('canvas');"
             + " return !!c.dataset.bands && p.width > 0 && p.getContext('2d').getImageData(0, 0, p.width, p.height).data.some(v => v > 0); })")
@@ -208,6 +215,16 @@ import Testing
       let elements = try #require(verdict["elements"] as? [[String]])
       #expect(elements.sorted { $0.joined() < $1.joined() } == expected.sorted { $0.joined() < $1.joined() }, "\(name)")
       timelines.append(try #require(verdict["timeline"] as? String))
+      // The beat tracks show their grids, a tick a beat and a taller one a bar; where the beats
+      // were matched, a downbeat of each track lies on the line where they meet.
+      let beats = try #require(verdict["beats"] as? [[Any]])
+      for clip in beats where (clip[0] as? String) == "Opener" || (clip[0] as? String) == "Matched" {
+        let (ticks, downbeats) = (clip[1] as? Int ?? 0, clip[2] as? Int ?? 0)
+        #expect(ticks >= 4 && abs(downbeats * 4 - ticks) <= 4, "\(name): \(clip)")
+      }
+      let offsets = beats.filter { ($0[0] as? String) == "Opener" || ($0[0] as? String) == "Matched" }.compactMap { $0[3] as? Double }
+      #expect(offsets.count >= 2 && offsets.prefix(2).allSatisfy { $0 < 0.003 }, "\(name): \(beats)")
+      #expect(beats.filter { ($0[0] as? String) == "Loud" }.allSatisfy { ($0[1] as? Int) == 0 }, "no grid where no tempo was found")
       let drawn = try #require(verdict["drawn"] as? [Bool])
       #expect(drawn.count == 6 && drawn.allSatisfy { $0 }, "every clip's waveform is drawn from its bands: \(drawn)")
       let snippets = try #require(verdict["snippets"] as? [[Double]])

@@ -50,6 +50,25 @@ enum ClipBands {
     return splice.sourceFrame + frame - splice.clipFrame
   }
 
+  /// The clip frame at which the clip plays source frame `source` (at the mix's rate), or nil
+  /// when it does not play it (before its cue-in, after its cue-out, in a pause it skips).
+  static func clipFrame(of clip: Clip, atSource source: Double) -> Double? {
+    // A beat half a frame before the cue-in is the frame the clip starts on.
+    let offset = source - Double(clip.inPoint)
+    if let stretch = clip.stretch {
+      guard offset >= -0.5, offset < Double(stretch.sourceFrames) else { return nil }
+      return stretch.clipFrame(ofSource: max(0, offset), clipFrames: clip.duration)
+    }
+    // Each stretch of the clip between jumps plays its source straight on.
+    let starts: [(clip: Int64, source: Double)] = [(0, Double(clip.inPoint))] + clip.splices.map { ($0.clipFrame, Double($0.sourceFrame)) }
+    for (index, start) in starts.enumerated() {
+      let end = index + 1 < starts.count ? starts[index + 1].clip : clip.duration
+      let frame = Double(start.clip) + source - start.source
+      if frame >= Double(start.clip) - 0.5 && frame < Double(end) { return max(Double(start.clip), frame) }
+    }
+    return nil
+  }
+
   /// The window of `bands` that holds mix-rate source frame `frame`.
   private static func window(of frame: Int64, bands: WaveformBands, mixRate: Int) -> Int {
     max(0, Int(Double(frame) / Double(mixRate) / bands.step))

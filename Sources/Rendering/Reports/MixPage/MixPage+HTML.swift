@@ -145,7 +145,18 @@ extension MixPage {
     let ratio = clip.stretch.map { String(format: " ×%.4f", Double(clip.duration) / Double($0.sourceFrames)) } ?? ""
     return "<div class=\"\(kind)\" \(attributes(kind, clip.start, clip.end, title)) style=\"left:\(position(clip.start));width:\(width(clip.start, clip.end))\""
       + " title=\"\(Self.escape(tooltip))\"\(data)><canvas></canvas><svg viewBox=\"0 0 1000 100\" preserveAspectRatio=\"none\">\(curves(of: clip))</svg>"
-      + cuts(in: clip) + "<span class=\"name\">\(Self.escape(title + ratio))</span></div>"
+      + cuts(in: clip) + beats(of: clip) + "<span class=\"name\">\(Self.escape(title + ratio))</span></div>"
+  }
+
+  /// A tick at each beat of the source's grid where the clip plays it, taller on downbeats.
+  private func beats(of clip: Clip) -> String {
+    guard tempos.indices.contains(clip.source), let tempo = tempos[clip.source], let grid = tempo.grid else { return "" }
+    let scale = Double(report.sampleRate) / Double(tempo.sampleRate)
+    return (0..<grid.beatCount).compactMap { index -> String? in
+      guard let frame = ClipBands.clipFrame(of: clip, atSource: grid.beat(index) * scale) else { return nil }
+      let kind = grid.isDownbeat(index) ? "beat down" : "beat"
+      return "<i class=\"\(kind)\" style=\"left:\(percent(frame / Double(max(clip.duration, 1))))\"></i>"
+    }.joined()
   }
 
   /// A mark where the clip jumps over a pause it shortens, saying how much it leaves out.

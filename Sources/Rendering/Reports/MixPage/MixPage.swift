@@ -19,6 +19,8 @@ public struct MixPage {
   let rendered: RenderReport?
   /// Each source's waveform in three bands, from the analysis pass (none where not asked for).
   let waveforms: [WaveformBands?]
+  /// Each source's tempo and beat grid, where the analysis found one.
+  let tempos: [TempoAnalysis?]
 
   /// The page of a planned mix; its clips show their waveforms when it was planned with a
   /// `reportPath` (which gathers them in the analysis pass).
@@ -27,7 +29,7 @@ public struct MixPage {
     timeline = mix.plan.timeline
     inputs = mix.sources
     rendered = nil
-    waveforms = mix.waveforms
+    (waveforms, tempos) = (mix.waveforms, mix.tempos)
   }
 
   /// The page of a rendered mix.
@@ -38,7 +40,7 @@ public struct MixPage {
     timeline = render.plan.timeline
     inputs = render.inputs
     rendered = render
-    waveforms = render.waveforms
+    (waveforms, tempos) = (render.waveforms, render.tempos)
   }
 
   /// Why the page cannot be written at `path` (it exists, without `overwrite`, or is an input);
