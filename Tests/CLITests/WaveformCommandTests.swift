@@ -87,12 +87,7 @@ import Testing
   }
 
   @Test func dataMatchesTheSpecificationAndNumpy() throws {
-    guard let python = Self.pythonWithNumpy else {
-      #if os(Linux)
-        Issue.record("no Python with numpy: run scripts/bootstrap")
-      #endif
-      return
-    }
+    guard let python = installedByBootstrap(Self.pythonWithNumpy, "Python with numpy") else { return }
     let fixture = try Fixture()
     try Self.sources(in: fixture)
     for check in Self.cases {

@@ -88,12 +88,7 @@ enum ReplayGainTestFiles {
   /// The tags `names` as mutagen reads them (values of a repeated tag joined by "|"); nil when
   /// no Python has mutagen, which on Linux (where bootstrap installs it) fails the test.
   static func mutagenTags(_ path: String, _ names: [String]) throws -> [String: String]? {
-    guard let python = pythonWithMutagen else {
-      #if os(Linux)
-        Issue.record("no Python with mutagen: run scripts/bootstrap")
-      #endif
-      return nil
-    }
+    guard let python = installedByBootstrap(pythonWithMutagen, "Python with mutagen") else { return nil }
     let script = """
       import sys, mutagen
       from mutagen.id3 import ID3

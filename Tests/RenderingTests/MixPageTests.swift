@@ -177,12 +177,7 @@ import Testing
   }
 
   @Test func thePageShowsThePlanAndPlaysTheMix() throws {
-    guard let browser = Self.browser else {
-      #if os(Linux)
-        Issue.record("no Selenium or chromedriver: run scripts/bootstrap")
-      #endif
-      return
-    }
+    guard let browser = installedByBootstrap(Self.browser, "Selenium or chromedriver") else { return }
     let folder = TemporaryFolder("segue-mix-page")
     let playlist = try Self.mix(in: folder)
     var request = try RenderRequest(arguments: [playlist], outputPath: folder.file("mix.flac"))
