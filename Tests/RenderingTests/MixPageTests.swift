@@ -176,6 +176,30 @@ import Testing
     return folder.appendingPathComponent(name).path
   }
 
+  /// Automatic cue points are flagged on their clips, each with the reason the plan gives.
+  @Test func automaticCuePointsAreFlaggedWithTheirReasons() throws {
+    let folder = TemporaryFolder("segue-mix-page-cues")
+    let layout = PCMLayout(sampleRate: 44_100, channelCount: 2)
+    var paths: [String] = []
+    for (index, frames) in [397_013, 441_101].enumerated() {
+      let quiet = [Float](repeating: 0, count: 2 * 66_150)
+      let tone = Signal.sine(frequency: 440 + 110 * Double(index), sampleRate: 44_100, channels: 2, frames: frames, amplitude: 0.3)
+      paths.append(folder.file("t\(index).flac"))
+      try AudioFile.write(quiet + tone + quiet, layout: layout, to: paths[index], options: OutputOptions(bitDepth: 16))
+    }
+    var choices = MixChoices()
+    choices.silence.autoCue = true
+    var request = try RenderRequest(arguments: paths, outputPath: folder.file("mix.flac"), choices: choices)
+    (request.cache, request.reportPath) = (nil, folder.file("plan.html"))
+    let mixPlan = try Renderer.plan(request)
+    try MixPage(mixPlan).write(to: folder.file("plan.html"), overwrite: false)
+    let page = try String(contentsOfFile: folder.file("plan.html"), encoding: .utf8)
+    let flags = page.components(separatedBy: "<i class=\"cue\"").dropFirst().map { String($0.prefix { $0 != ">" }) }
+    let reasons = mixPlan.edits.compactMap { $0 }.flatMap(\.reasons).filter { $0.hasPrefix("cue-in at") || $0.hasPrefix("cue-out at") }
+    #expect(reasons.count == 4 && flags.count == 4, "\(reasons) \(flags)")
+    for reason in reasons { #expect(flags.contains { $0.contains("title=\"\(reason)\"") }, "\(reason)") }
+  }
+
   @Test func thePageShowsThePlanAndPlaysTheMix() throws {
     guard let browser = installedByBootstrap(Self.browser, "Selenium or chromedriver") else { return }
     let folder = TemporaryFolder("segue-mix-page")

@@ -41,30 +41,23 @@ enum ClipBands {
   }
 
   /// The source frame (at the mix's rate) the clip plays at clip frame `frame`: after its cue-in,
-  /// past the pauses it skips, through its stretch.
+  /// past the pauses it skips, through its stretch (evenly between its ends).
   static func sourceFrame(of clip: Clip, at frame: Int64) -> Int64 {
-    if let stretch = clip.stretch {
-      return clip.inPoint + Int64((Double(frame) * Double(stretch.sourceFrames) / Double(max(clip.duration, 1))).rounded(.down))
-    }
-    guard let splice = clip.splices.last(where: { $0.clipFrame + $0.length <= frame }) else { return clip.inPoint + frame }
-    return splice.sourceFrame + frame - splice.clipFrame
+    guard let stretch = clip.stretch else { return clip.sourceFrame(at: frame) }
+    return clip.inPoint + Int64((Double(frame) * Double(stretch.sourceFrames) / Double(max(clip.duration, 1))).rounded(.down))
   }
 
   /// The clip frame at which the clip plays source frame `source` (at the mix's rate), or nil
-  /// when it does not play it (before its cue-in, after its cue-out, in a pause it skips).
+  /// when it does not play it (before its cue-in, after its cue-out, in a pause it skips). A
+  /// source frame half a frame before a piece of the clip is that piece's first.
   static func clipFrame(of clip: Clip, atSource source: Double) -> Double? {
-    // A beat half a frame before the cue-in is the frame the clip starts on.
-    let offset = source - Double(clip.inPoint)
     if let stretch = clip.stretch {
+      let offset = source - Double(clip.inPoint)
       guard offset >= -0.5, offset < Double(stretch.sourceFrames) else { return nil }
       return stretch.clipFrame(ofSource: max(0, offset), clipFrames: clip.duration)
     }
-    // Each stretch of the clip between jumps plays its source straight on.
-    let starts: [(clip: Int64, source: Double)] = [(0, Double(clip.inPoint))] + clip.splices.map { ($0.clipFrame, Double($0.sourceFrame)) }
-    for (index, start) in starts.enumerated() {
-      let end = index + 1 < starts.count ? starts[index + 1].clip : clip.duration
-      let frame = Double(start.clip) + source - start.source
-      if frame >= Double(start.clip) - 0.5 && frame < Double(end) { return max(Double(start.clip), frame) }
+    for piece in clip.sourcePieces where source >= Double(piece.source.lowerBound) - 0.5 && source < Double(piece.source.upperBound) {
+      return Double(piece.clipStart) + max(0, source - Double(piece.source.lowerBound))
     }
     return nil
   }

@@ -96,7 +96,7 @@ extension MixPage {
     }.joined()
     let lanes = (0..<2).map { deck in
       items.indices.filter { $0 % 2 == deck }.flatMap { index in
-        items[index].clipIndexes.map { clipElement(kind: "clip", clip: $0, title: trackTitle(index)) }
+        items[index].clipIndexes.map { clipElement(kind: "clip", clip: $0, title: trackTitle(index), edit: report.tracks[index].silence) }
       }.joined() + ducks
     }
     return lanes.enumerated().map { "<div class=\"lane deck\" aria-label=\"deck \($0.offset == 0 ? "A" : "B")\">\($0.element)</div>" }.joined(separator: "\n")
@@ -135,7 +135,7 @@ extension MixPage {
 
   /// One clip: its box, its waveform (drawn by the page's script from `data-bands`) and its
   /// volume curves.
-  private func clipElement(kind: String, clip index: Int, title: String, note: String = "") -> String {
+  private func clipElement(kind: String, clip index: Int, title: String, edit: PlanReport.EditEntry? = nil, note: String = "") -> String {
     let clip = timeline.clips[index]
     let gain = report.tracks.flatMap(\.clips).first { $0.start == clip.start && $0.end == clip.end }?.gainDB
     let stretch = clip.stretch.map { String(format: ", stretched ×%.4f (%@)", Double(clip.duration) / Double($0.sourceFrames), $0.method.rawValue) } ?? ""
@@ -145,7 +145,18 @@ extension MixPage {
     let ratio = clip.stretch.map { String(format: " ×%.4f", Double(clip.duration) / Double($0.sourceFrames)) } ?? ""
     return "<div class=\"\(kind)\" \(attributes(kind, clip.start, clip.end, title)) style=\"left:\(position(clip.start));width:\(width(clip.start, clip.end))\""
       + " title=\"\(Self.escape(tooltip))\"\(data)><canvas></canvas><svg viewBox=\"0 0 1000 100\" preserveAspectRatio=\"none\">\(curves(of: clip))</svg>"
-      + cuts(in: clip) + beats(of: clip) + "<span class=\"name\">\(Self.escape(title + ratio))</span></div>"
+      + cuts(in: clip) + beats(of: clip) + cues(of: clip, edit: edit) + "<span class=\"name\">\(Self.escape(title + ratio))</span></div>"
+  }
+
+  /// A flag at each automatic cue point the clip plays (cue-in, cue-out), saying why it is there.
+  private func cues(of clip: Clip, edit: PlanReport.EditEntry?) -> String {
+    guard let edit else { return "" }
+    let points = [("cue-in", edit.cueIn), ("cue-out", edit.cueOut)].compactMap { name, frame in frame.map { (name, $0) } }
+    return points.compactMap { name, source -> String? in
+      guard let frame = ClipBands.clipFrame(of: clip, atSource: Double(source)) ?? (source == clip.sourceEnd ? Double(clip.duration) : nil) else { return nil }
+      let reason = edit.reasons.first { $0.hasPrefix(name) } ?? "\(name) at \(clock(clip.start + Int64(frame)))"
+      return "<i class=\"cue\" style=\"left:\(percent(frame / Double(max(clip.duration, 1))))\" title=\"\(Self.escape(reason))\"></i>"
+    }.joined()
   }
 
   /// A tick at each beat of the source's grid where the clip plays it, taller on downbeats.
@@ -162,7 +173,7 @@ extension MixPage {
   /// A mark where the clip jumps over a pause it shortens, saying how much it leaves out.
   private func cuts(in clip: Clip) -> String {
     clip.splices.map { splice in
-      let skipped = splice.sourceFrame - ClipBands.sourceFrame(of: clip, at: splice.clipFrame)
+      let skipped = splice.sourceFrame - (clip.sourceFrame(at: splice.clipFrame - 1) + 1)
       let seconds = String(format: "%.3f", Double(skipped) / Double(report.sampleRate))
       return "<i class=\"cut\" style=\"left:\(percent(Double(splice.clipFrame) / Double(max(clip.duration, 1))))\""
         + " title=\"pause shortened at \(clock(clip.start + splice.clipFrame)): \(seconds) s left out\"></i>"

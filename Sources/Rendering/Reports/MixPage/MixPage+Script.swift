@@ -20,6 +20,7 @@ extension MixPage {
     .ramp{fill:none;stroke:#e07b00;stroke-width:2;vector-effect:non-scaling-stroke}
     .name{position:absolute;left:4px;top:2px;font-size:11px;color:#1d2330;background:rgba(255,255,255,.75);padding:0 3px;border-radius:3px;white-space:nowrap}
     .beat{position:absolute;top:0;height:5px;width:0;border-left:1px solid rgba(29,35,48,.45)}.beat.down{height:11px;border-left:2px solid #1d2330}
+    .cue{position:absolute;bottom:0;width:0;height:0;margin-left:-5px;border:5px solid transparent;border-bottom:9px solid #7a5bb5}
     .cut{position:absolute;top:0;bottom:0;width:0;border-left:2px dotted #222;opacity:.7}
     .aligned{position:absolute;top:0;bottom:0;width:0;border-left:2px dashed #8e44ad}
     .mark{position:absolute;top:0;bottom:0;border-left:2px solid #7a5bb5;padding-left:3px;font-size:11px;color:#4b3b73;white-space:nowrap}
