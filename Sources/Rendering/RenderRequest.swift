@@ -54,6 +54,9 @@ public struct RenderRequest: Sendable {
   /// Also write the mix as an HTML page to look at and listen to (`MixPage`), here; the output's
   /// loudness is then measured, as `mix.loudness.measure` asks.
   public var reportPath: String?
+  /// Also draw the mix as an SVG picture (`TimelinePicture`), with the output's loudness, here;
+  /// the output's loudness is then measured.
+  public var picturePath: String?
   /// Makes the mix bus's stages for a render in `format`, in place of the standard ones (for tests).
   var makeBus: (@Sendable (EncoderInputFormat) -> BusChain)?
 

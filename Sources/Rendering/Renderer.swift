@@ -25,8 +25,8 @@ public enum Renderer {
   ) throws(RenderError) -> RenderReport {
     // The output's problems are reported with the inputs', all at once, before anything is read.
     var request = request
-    // The page shows the output's loudness as it goes: the meters `--measure` turns on.
-    if request.reportPath != nil { request.mix.loudness.measure = true }
+    // The page and the picture show the output's loudness as it goes: the meters `--measure` turns on.
+    if request.reportPath != nil || request.picturePath != nil { request.mix.loudness.measure = true }
     if request.writesToStandardOutput, let problem = streamingProblem(request) { throw problem }
     let outputProblem =
       request.writesToStandardOutput
@@ -178,7 +178,9 @@ public enum Renderer {
     let (inputs, infos) = (facts.sources, facts.infos)
     let trackList = Self.trackList(of: selection, plan: plan, inputs: inputs, infos: infos)
     let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, describesTracks: trackList != nil)
-    if let page = request.reportPath, let problem = MixPage.problem(path: page, overwrite: request.overwrite, inputs: request.inputs) { throw problem }
+    for side in [request.reportPath, request.picturePath].compactMap({ $0 }) {
+      if let problem = MixPage.problem(path: side, overwrite: request.overwrite, inputs: request.inputs) { throw problem }
+    }
     let metadata = try trackList.map { list throws(RenderError) in
       try ListingWriter.metadata(list, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath,
         containerName: format.containerName, firstInput: inputs[0])
@@ -262,6 +264,7 @@ public enum Renderer {
       try MixPage(report).write(to: page, overwrite: request.overwrite)
       report.reportPath = page
     }
+    if let picture = request.picturePath { try TextFile.write(TimelinePicture(report).svg(), to: picture) }
     return report
   }
 

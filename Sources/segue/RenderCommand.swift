@@ -33,6 +33,9 @@ struct RenderCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also write the mix as one HTML page to look at and listen to: timeline, transitions with snippets, decisions.", valueName: "file"))
   var report: String?
 
+  @Option(help: ArgumentHelp("Also draw the mix as an SVG picture, with the output's loudness as it goes.", valueName: "file"))
+  var svg: String?
+
   @Flag(help: "Show FFmpeg's own warnings.")
   var verbose = false
 
@@ -44,6 +47,7 @@ struct RenderCommand: ParsableCommand {
       request.edgeFade = try range.edgeFadeSeconds()
       request.listing = try listing.options()
       request.reportPath = self.report
+      request.picturePath = svg
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback())
       let summary = json ? RenderSummaryReport(report).json() : RenderSummary(report: report).description
       // With -o - the audio owns standard output; the summary goes to standard error.

@@ -12,6 +12,9 @@ public struct TimelinePicture {
   public let inputs: [InputSource]
   /// The tracks' loudness decisions, shown under their names; nil without levelling.
   public var levelling: Levelling?
+  /// The rendered output's loudness as it went, drawn in a row of its own under the tracks;
+  /// nil for a plan.
+  public var loudness: LoudnessOverTime?
 
   private let width = 1400.0
   private let labelWidth = 300.0
@@ -27,6 +30,13 @@ public struct TimelinePicture {
   public init(_ mix: MixPlan) {
     self.init(plan: mix.plan, inputs: mix.sources)
     levelling = mix.levelling
+  }
+
+  /// Draws a rendered mix: its plan, and the output's loudness as measured (whole mixes only).
+  public init(_ render: RenderReport) {
+    self.init(plan: render.plan, inputs: render.inputs)
+    levelling = render.levelling
+    loudness = render.isWholeMix ? render.loudnessOverTime : nil
   }
 
   /// The picture as an SVG document; decodes every clip once for its waveform.
@@ -48,7 +58,8 @@ public struct TimelinePicture {
       return Row(clipIndexes: [index], label: "overlay: " + names[clip.source], start: "at \(TimeFormat.clock(frames: clip.start, sampleRate: rate))")
     }
     let rows = trackRows + overlayRows
-    let height = axisHeight + rowHeight * Double(rows.count) + 12
+    let loudnessRows = loudness == nil ? 0.0 : 2
+    let height = axisHeight + rowHeight * (Double(rows.count) + loudnessRows) + 12
     var svg = [
       ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
       ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
@@ -61,6 +72,7 @@ public struct TimelinePicture {
       }
       svg += lane(index, row, clips: clips, peaks: peaks)
     }
+    if let loudness { svg += loudnessRow(loudness, top: axisHeight + rowHeight * Double(rows.count)) }
     svg.append("</svg>")
     return svg.joined(separator: "\n")
   }
@@ -147,6 +159,29 @@ public struct TimelinePicture {
       lines.append(##"<polyline points="\##(points.joined(separator: " "))" fill="none" stroke="#e07b00" stroke-width="1.5"><title>\##(ramp.curve.rawValue)</title></polyline>"##)
     }
     return lines
+  }
+
+  /// The output's short-term loudness (and, lighter, its momentary loudness) from -48 to 0 LUFS,
+  /// two rows high.
+  private func loudnessRow(_ loudness: LoudnessOverTime, top: Double) -> [String] {
+    let height = rowHeight * 2 - 6
+    let y = { (value: Double?) in top + 3 + height * min(48, max(0, -(value ?? -48))) / 48 }
+    let line = { (values: [Double?]) -> String in
+      let step = max(1, values.count / 2_000)
+      return stride(from: 0, to: values.count, by: step).map { index in
+        let frame = Int64((Double(index + 1) * loudness.stepSeconds * Double(self.plan.timeline.sampleRate)).rounded())
+        return "\(self.f(self.x(min(frame, self.plan.timeline.frameCount)))),\(self.f(y(values[index])))"
+      }.joined(separator: " ")
+    }
+    return [
+      ##"<g class="loudness"><title>the output's loudness: momentary (light) and short-term, -48 to 0 LUFS</title>"##,
+      ##"<text x="8" y="\##(f(top + rowHeight - 2))" fill="#222">output loudness</text>"##,
+      ##"<text x="8" y="\##(f(top + rowHeight + 11))" fill="#888" font-size="10">short-term, -48 to 0 LUFS</text>"##,
+      ##"<line x1="\##(f(x(0)))" y1="\##(f(y(0)))" x2="\##(f(x(plan.timeline.frameCount)))" y2="\##(f(y(0)))" stroke="#e3e3e3"/>"##,
+      ##"<polyline points="\##(line(loudness.momentary))" fill="none" stroke="#9fb6d9" stroke-width="0.8"/>"##,
+      ##"<polyline points="\##(line(loudness.shortTerm))" fill="none" stroke="#23467e" stroke-width="1.4"/>"##,
+      "</g>",
+    ]
   }
 
   /// ", -9.6 LUFS, gain -4.4 dB" for a levelled track; empty otherwise.
