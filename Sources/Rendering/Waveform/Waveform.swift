@@ -15,6 +15,7 @@ public enum Waveform {
       let suffix = PathText.fileExtension(request.outputPath)
       throw .output(path: request.outputPath, .unknownWaveformForm(suffix.isEmpty ? "no extension" : "." + suffix))
     }
+    // Checked before the decoding, which takes a while on a long file.
     if let problem = StagedOutputFile.problem(targetPath: request.outputPath, overwrite: request.overwrite, inputs: [request.input]) {
       throw problem
     }

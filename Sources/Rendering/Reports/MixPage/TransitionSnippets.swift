@@ -73,9 +73,15 @@ enum TransitionSnippets {
   }
 
   /// `samples` as an MP3 at 96 kb/s.
+  /// Written in a folder of its own (so writing it looks for no other render's leftovers in the
+  /// system's temporary folder), read back, and removed.
   private static func encoded(_ samples: [Float], layout: PCMLayout) throws(RenderError) -> Data {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-snippet-\(UUID().uuidString).mp3").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-snippet-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) } catch {
+      throw .output(path: folder.path, .writeFailed(detail: error.localizedDescription))
+    }
+    let path = folder.appendingPathComponent("snippet.mp3").path
     try AudioFile.write(samples, layout: layout, to: path, options: OutputOptions(bitRate: 96_000))
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .output(path: path, .writeFailed(detail: "the snippet written could not be read"))
