@@ -179,7 +179,7 @@ public enum Renderer {
     let trackList = Self.trackList(of: selection, plan: plan, inputs: inputs, infos: infos)
     let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, describesTracks: trackList != nil)
     for side in [request.reportPath, request.picturePath].compactMap({ $0 }) {
-      if let problem = MixPage.problem(path: side, overwrite: request.overwrite, inputs: request.inputs) { throw problem }
+      if let problem = StagedOutputFile.problem(targetPath: side, overwrite: request.overwrite, inputs: request.inputs) { throw problem }
     }
     let metadata = try trackList.map { list throws(RenderError) in
       try ListingWriter.metadata(list, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath,

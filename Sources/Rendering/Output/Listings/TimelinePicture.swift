@@ -86,8 +86,7 @@ public struct TimelinePicture {
   private func axis(height: Double) -> [String] {
     let rate = plan.timeline.sampleRate
     let seconds = plan.timeline.seconds
-    let steps = [1.0, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600]
-    let step = steps.first { seconds / $0 <= 12 } ?? 3600
+    let step = MixDrawing.tickStep(seconds: seconds)
     var lines: [String] = []
     var t = 0.0
     while t <= seconds {
@@ -150,12 +149,8 @@ public struct TimelinePicture {
       let lower = peaks.enumerated().reversed().map { "\(f(left + step * (Double($0) + 0.5))),\(f(middle + Double($1) * half))" }
       lines.append(##"<polygon points="\##((upper + lower).joined(separator: " "))" fill="#5b7fb5" fill-opacity="0.75"/>"##)
     }
-    for ramp in clip.volumeRamps {
-      let points = (0...24).map { index -> String in
-        let frame = ramp.range.lowerBound + Int64(ramp.range.count) * Int64(index) / 24
-        let gain = min(1, clip.volume(at: min(frame, ramp.range.upperBound - 1)) / max(clip.gain, .leastNormalMagnitude))
-        return "\(f(x(clip.start + frame))),\(f(top + 2 + (rowHeight - 4) * (1 - gain)))"
-      }
+    for (ramp, curve) in MixDrawing.rampCurves(of: clip) {
+      let points = curve.map { "\(f(x(clip.start + $0.frame))),\(f(top + 2 + (rowHeight - 4) * (1 - $0.level)))" }
       lines.append(##"<polyline points="\##(points.joined(separator: " "))" fill="none" stroke="#e07b00" stroke-width="1.5"><title>\##(ramp.curve.rawValue)</title></polyline>"##)
     }
     return lines

@@ -70,7 +70,7 @@ extension MixPage {
   /// Time ticks every 1, 2, 5, 10, 15 or 30 seconds or minutes, about twelve across.
   private func axis() -> String {
     let seconds = Double(report.frameCount) / Double(report.sampleRate)
-    let step = [1.0, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600].first { seconds / $0 <= 12 } ?? 3600
+    let step = MixDrawing.tickStep(seconds: seconds)
     var ticks: [String] = []
     var time = 0.0
     while time <= seconds {
@@ -182,12 +182,8 @@ extension MixPage {
 
   /// The clip's fades and ramps, from its gain (top) to silence (bottom).
   private func curves(of clip: Clip) -> String {
-    clip.volumeRamps.map { ramp in
-      let points = (0...24).map { step -> String in
-        let frame = ramp.range.lowerBound + Int64(ramp.range.count) * Int64(step) / 24
-        let gain = min(1, clip.volume(at: min(frame, ramp.range.upperBound - 1)) / max(clip.gain, .leastNormalMagnitude))
-        return "\(Self.f(1000 * Double(frame) / Double(max(clip.duration, 1)))),\(Self.f(2 + 96 * (1 - gain)))"
-      }
+    MixDrawing.rampCurves(of: clip).map { _, curve in
+      let points = curve.map { "\(Self.f(1000 * Double($0.frame) / Double(max(clip.duration, 1)))),\(Self.f(2 + 96 * (1 - $0.level)))" }
       return "<polyline class=\"ramp\" points=\"\(points.joined(separator: " "))\"/>"
     }.joined()
   }
