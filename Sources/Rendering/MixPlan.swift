@@ -15,4 +15,6 @@ public struct MixPlan: Sendable {
   public var waveforms: [WaveformBands?] = []
   /// Each source's tempo and beat grid, where the analysis found one (for its page).
   public var tempos: [TempoAnalysis?] = []
+  /// The settings the mix was planned with, in words (`RenderRequest.settingRows`).
+  public var settings: [SettingRow] = []
 }

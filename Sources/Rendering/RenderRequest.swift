@@ -127,6 +127,8 @@ public struct RenderReport: Sendable {
   public var tempos: [TempoAnalysis?] = []
   /// How the output was encoded: in segments on workers, or by one encoder, and why.
   public var encoding: OutputEncoding?
+  /// The settings the mix was made with, in words (`RenderRequest.settingRows`).
+  public var settings: [SettingRow] = []
 
   /// Every automatic decision and warning: the plan's (curves chosen, cache trouble), then the
   /// render's.

@@ -96,6 +96,7 @@ public enum Renderer {
     plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
     var mix = MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
     (mix.waveforms, mix.tempos) = (facts.facts.map(\.bands), facts.facts.map(\.tempo))
+    mix.settings = request.settingRows
     return mix
   }
 
@@ -253,6 +254,7 @@ public enum Renderer {
     report.limitedSpans = outcome.limited
     report.peakCeiling = request.mix.loudness.guardCeiling
     (report.waveforms, report.tempos) = (facts.facts.map(\.bands), facts.facts.map(\.tempo))
+    report.settings = request.settingRows
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {
@@ -337,6 +339,7 @@ public enum Renderer {
       if let note = encoding.note { plan.notes.append(note) }
       var mix = MixPlan(plan: plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits, encoding: encoding)
       (mix.waveforms, mix.tempos) = (prepared.inputs.facts.map(\.bands), prepared.inputs.facts.map(\.tempo))
+      mix.settings = request.settingRows
       return mix
     }
     let inputs = try gatherFacts(request)

@@ -77,6 +77,8 @@ import Testing
         verdict["timeline"] = driver.execute_script(
             "var t = document.getElementById('timeline').cloneNode(true); var l = t.querySelector('#loudness'); if (l) l.remove();"
             + " t.querySelectorAll('canvas').forEach(c => { c.removeAttribute('width'); c.removeAttribute('height'); }); return t.outerHTML;")
+        verdict["settings"] = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.settings dt')).map(d => [d.textContent, d.nextElementSibling.textContent])")
         verdict["loudness"] = driver.execute_script(
             "var l = document.getElementById('loudness'); return l ? [l.querySelectorAll('polyline').length, l.querySelectorAll('.limited').length, l.querySelectorAll('.level').length] : null;")
         verdict["beats"] = driver.execute_script(
@@ -111,9 +113,10 @@ import Testing
         time.sleep(0.6)
         verdict["clickedTimeline"] = driver.execute_script("var a = document.getElementById('output'); return a ? [!a.paused, a.currentTime] : null;")
         verdict["seconds"] = float(driver.execute_script("return document.body.dataset.seconds"))
-        height = driver.execute_script("return document.body.scrollHeight")
-        driver.set_window_size(1400, max(1000, height + 40))
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1400, "height": height, "deviceScaleFactor": 1, "mobile": False})
         driver.execute_script("window.scrollTo(0, 0)")
+        time.sleep(0.3)
         driver.save_screenshot(screenshot)
         verdict["console"] = [entry["message"] for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
         requests = []
@@ -225,6 +228,7 @@ import Testing
     #expect(page.count < 5_000_000)
 
     var timelines: [String] = []
+    var settings: [[[String]]] = []
     for (name, rendered) in [("mix.html", true), ("plan.html", false)] {
       let run = try FFmpegCLI.run(browser.python, ["-c", Self.driverScript, folder.file(name), browser.driver, try Self.screenshotPath("mix-page-\(name).png")])
       let verdict = try #require(
@@ -234,6 +238,7 @@ import Testing
       let elements = try #require(verdict["elements"] as? [[String]])
       #expect(elements.sorted { $0.joined() < $1.joined() } == expected.sorted { $0.joined() < $1.joined() }, "\(name)")
       timelines.append(try #require(verdict["timeline"] as? String))
+      settings.append(try #require(verdict["settings"] as? [[String]]))
       // The beat tracks show their grids, a tick a beat and a taller one a bar; where the beats
       // were matched, a downbeat of each track lies on the line where they meet.
       let beats = try #require(verdict["beats"] as? [[Any]])
@@ -267,5 +272,10 @@ import Testing
     }
     // The plan's page draws the render's timeline, all but the output's measured loudness.
     #expect(timelines.count == 2 && timelines[0] == timelines[1], "\(Self.firstDifference(timelines))")
+    // The header says what the mix was asked for: the playlist's crossfades, the peak guard.
+    #expect(settings.count == 2 && settings[0] == settings[1], "\(settings)")
+    let asked = Dictionary(uniqueKeysWithValues: (settings.first ?? []).map { ($0[0], $0[1]) })
+    #expect(asked["Joins"] == "crossfade 3 s, equal-power curve", "\(asked)")
+    #expect(asked["Loudness"] == "not levelled; peaks held under 0.0 dBFS by a look-ahead limiter", "\(asked)")
   }
 }

@@ -15,6 +15,7 @@ extension MixPage {
       <body data-seconds="\(Self.seconds(report.frameCount, report.sampleRate))">
       <header><h1>\(Self.escape(title))</h1>
       \(summary())
+      \(settingList())
       \(notes())
       </header>
       <section id="timeline"><h2>Timeline</h2>
@@ -57,7 +58,18 @@ extension MixPage {
     }
     if let target = report.targetLUFS { rows.append(("Levelled to", "\(Decibels.text(target)) LUFS")) }
     if let encoding = report.encoding, let note = encoding.note { rows.append(("Encoding", note)) }
-    return "<dl class=\"summary\">" + rows.map { "<dt>\($0.0)</dt><dd>\(Self.escape($0.1))</dd>" }.joined() + "</dl>"
+    return Self.definitions(rows, className: "summary")
+  }
+
+  /// The settings the mix was made with.
+  private func settingList() -> String {
+    guard !settings.isEmpty else { return "" }
+    return "<h2>Settings</h2>" + Self.definitions(settings.map { ($0.name, $0.value) }, className: "summary settings")
+  }
+
+  /// Names and values as a definition list.
+  private static func definitions(_ rows: [(String, String)], className: String) -> String {
+    "<dl class=\"\(className)\">" + rows.map { "<dt>\(escape($0.0))</dt><dd>\(escape($0.1))</dd>" }.joined() + "</dl>"
   }
 
   /// Every note and automatic decision, as the summary prints them.

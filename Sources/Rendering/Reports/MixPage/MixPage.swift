@@ -21,6 +21,8 @@ public struct MixPage {
   let waveforms: [WaveformBands?]
   /// Each source's tempo and beat grid, where the analysis found one.
   let tempos: [TempoAnalysis?]
+  /// The settings the mix was made with, in words.
+  let settings: [SettingRow]
 
   /// The page of a planned mix; its clips show their waveforms when it was planned with a
   /// `reportPath` (which gathers them in the analysis pass).
@@ -29,7 +31,7 @@ public struct MixPage {
     timeline = mix.plan.timeline
     inputs = mix.sources
     rendered = nil
-    (waveforms, tempos) = (mix.waveforms, mix.tempos)
+    (waveforms, tempos, settings) = (mix.waveforms, mix.tempos, mix.settings)
   }
 
   /// The page of a rendered mix.
@@ -40,7 +42,7 @@ public struct MixPage {
     timeline = render.plan.timeline
     inputs = render.inputs
     rendered = render
-    (waveforms, tempos) = (render.waveforms, render.tempos)
+    (waveforms, tempos, settings) = (render.waveforms, render.tempos, render.settings)
   }
 
   /// Why the page cannot be written at `path` (it exists, without `overwrite`, or is an input);
