@@ -192,6 +192,7 @@ import Testing
     }
     var choices = MixChoices()
     choices.silence.autoCue = true
+    choices.loudness.target = .set(-16)
     var request = try RenderRequest(arguments: paths, outputPath: folder.file("mix.flac"), choices: choices)
     (request.cache, request.reportPath) = (nil, folder.file("plan.html"))
     let mixPlan = try Renderer.plan(request)
@@ -201,6 +202,36 @@ import Testing
     let reasons = mixPlan.edits.compactMap { $0 }.flatMap(\.reasons).filter { $0.hasPrefix("cue-in at") || $0.hasPrefix("cue-out at") }
     #expect(reasons.count == 4 && flags.count == 4, "\(reasons) \(flags)")
     for reason in reasons { #expect(flags.contains { $0.contains("title=\"\(reason)\"") }, "\(reason)") }
+    // The join's row says why it lies where it does: the first track's cue-out, the second's
+    // cue-in, and each one's level.
+    let row = String(try #require(page.components(separatedBy: "<tr id=\"t-0\">").dropFirst().first?.prefix { $0 != "\n" }))
+    let why = row.components(separatedBy: "<li>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+    #expect(why.count == 4 && why[0].hasPrefix("t0: cue-out at") && why[1].hasPrefix("t1: cue-in at"), "\(why)")
+    #expect(why[0].hasSuffix(reasons[1]) && why[1].hasSuffix(reasons[2]), "\(why) \(reasons)")
+    #expect(why[2].hasPrefix("t0: gain ") && why[2].contains("measured") && why[3].hasPrefix("t1: gain "), "\(why)")
+  }
+
+  /// A plain crossfade needs no tempo, but a track `analyze` has seen keeps its grid in the facts
+  /// cache, and the page draws it.
+  @Test func tracksAnalysedBeforeShowTheirBeatGrids() throws {
+    let folder = TemporaryFolder("segue-mix-page-grids")
+    let layout = PCMLayout(sampleRate: 44_100, channelCount: 2)
+    let paths = [(123, 23.17), (127, 19.31)].map { folder.file("\($0.0).flac") }
+    for ((bpm, seconds), path) in zip([(123, 23.17), (127, 19.31)], paths) {
+      let samples = BeatTrack(beatsPerMinute: Double(bpm), firstBeat: 0.2113, seconds: seconds).samples
+      try AudioFile.write(samples, layout: layout, to: path, options: OutputOptions(bitDepth: 16))
+    }
+    let cache = FactsCache(folder: folder.file("cache"))
+    let beatTicks = { () throws -> Int in
+      var request = RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: "", mix: MixOptions(crossfade: 2.5))
+      (request.cache, request.reportPath) = (cache, folder.file("plan.html"))
+      try MixPage(try Renderer.plan(request)).write(to: folder.file("plan.html"), overwrite: true)
+      return try String(contentsOfFile: folder.file("plan.html"), encoding: .utf8).components(separatedBy: "class=\"beat").count - 1
+    }
+    #expect(try beatTicks() == 0, "no tempo is known yet")
+    _ = try AnalysisReport.measure(paths, cache: cache)
+    let ticks = try beatTicks()
+    #expect(ticks > 60, "\(ticks) beats drawn")
   }
 
   @Test func thePageShowsThePlanAndPlaysTheMix() throws {

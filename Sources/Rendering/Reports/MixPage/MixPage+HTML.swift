@@ -210,7 +210,7 @@ extension MixPage {
           + "<audio data-snippet=\"\(index)\" data-offset=\"\(Self.f($0.startSeconds))\" preload=\"auto\" src=\"\($0.dataURI)\"></audio>"
       } ?? "<span class=\"quiet\">\(rendered == nil ? "render to hear it" : "no snippet")</span>"
       return "<tr id=\"t-\(index)\"><td>\(index + 1)</td><td>\(clock(spans[index].lowerBound))</td><td>\(Self.escape(transitionTitle(transition)))</td>"
-        + "<td>\(Self.escape(describe(transition)))</td><td>\(audio)</td></tr>"
+        + "<td>\(Self.escape(describe(transition)))\(whyList(transition))</td><td>\(audio)</td></tr>"
     }
     return "<section id=\"transitions\"><h2>Transitions</h2><table><thead><tr><th>#</th><th>At</th><th>Join</th><th>What</th><th>Listen</th></tr></thead><tbody>"
       + rows.joined() + "</tbody></table></section>"
@@ -251,6 +251,34 @@ extension MixPage {
     let swaps = report.tracks[transition.to - 1].clips.first?.bassSwaps ?? []
     if !swaps.isEmpty { text += "; bass swapped" }
     return text
+  }
+
+  /// The decisions behind a join, a line each: where beat matching pinned the beats, the
+  /// automatic cue points and edits at the two tracks' facing ends, and their levels.
+  private func whyList(_ transition: PlanReport.TransitionEntry) -> String {
+    let (outgoing, incoming) = (report.tracks[transition.from - 1], report.tracks[transition.to - 1])
+    var lines: [String] = []
+    if let match = transition.beatMatch, match.matched, let aligned = match.alignedAt {
+      let pinned = incoming.clips.compactMap(\.stretch).map(\.keyFrames).reduce(0, +)
+      lines.append("downbeats meet at \(clock(aligned))" + (pinned > 0 ? ", \(Self.count(pinned, "beat")) pinned" : ""))
+    }
+    if let swap = incoming.clips.flatMap(\.bassSwaps).first {
+      lines.append("bass under \(Int(swap.crossoverHz)) Hz swapped from \(clock(swap.rampStart)) to \(clock(swap.rampEnd))")
+    }
+    let facing = [(outgoing, ["cue-out", "trimmed"], "at the end"), (incoming, ["cue-in", "trimmed"], "at the start")]
+    for (track, prefixes, end) in facing {
+      let reasons = (track.silence?.reasons ?? []).filter { reason in
+        prefixes.contains { reason.hasPrefix($0) } && (!reason.hasPrefix("trimmed") || reason.contains(end))
+      }
+      lines += reasons.map { "\(Self.title(track.title, track.artist)): \($0)" }
+    }
+    for track in [outgoing, incoming] {
+      guard let level = track.loudness else { continue }
+      let measured = level.measuredLUFS.map { ", measured \(Decibels.text($0)) LUFS" } ?? ""
+      lines.append("\(Self.title(track.title, track.artist)): gain \(Decibels.text(level.gainDB)) dB (\(level.basis)\(measured); peaks \(level.peak))")
+    }
+    guard !lines.isEmpty else { return "" }
+    return "<ul class=\"why\">" + lines.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul>"
   }
 
   private func trackTitle(_ index: Int) -> String { Self.title(report.tracks[index].title, report.tracks[index].artist) }

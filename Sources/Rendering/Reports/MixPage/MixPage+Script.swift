@@ -35,7 +35,7 @@ extension MixPage {
     .legend{position:absolute;right:6px;bottom:10px;font-size:10px;color:#667;background:rgba(255,255,255,.8);padding:0 3px}
     #playhead{position:absolute;top:0;bottom:0;width:2px;background:#d9534f;pointer-events:none}
     table{border-collapse:collapse;width:100%;background:#fff}th,td{border-bottom:1px solid #e8eaf0;padding:5px 8px;text-align:left;vertical-align:top}
-    tr.active{background:#fff3cd}.quiet{color:#889}button.play{cursor:pointer}
+    tr.active{background:#fff3cd}.quiet{color:#889}button.play{cursor:pointer}ul.why{margin:4px 0 0;padding-left:18px;color:#556;font-size:12px}
     """
 
   /// Zoom, and playing: a transition's snippet when it is clicked, the output (when it lies
