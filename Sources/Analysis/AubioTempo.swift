@@ -1,5 +1,4 @@
 import CAubio
-import Synchronization
 
 /// Aubio's beat tracker over a mono signal: the beats it hears, quantized to its hop.
 ///
@@ -22,9 +21,6 @@ final class AubioTempo {
   /// The beats reported so far, in frames (at the signal's own rate) from the start.
   private(set) var beats: [Double] = []
 
-  /// Aubio builds FFTW plans, which must not be made on two threads at once.
-  private static let planning = Mutex(())
-
   /// A tracker at `sampleRate`, with a window of the power of two of at least 23 ms and a hop of
   /// half that at the rate it hears (512 and 256 frames at 11.025 kHz); nil when aubio refuses the
   /// rate.
@@ -35,12 +31,12 @@ final class AubioTempo {
     var window = 64
     while window * 43 < heard { window *= 2 }
     hopFrames = window / 2
-    let made: (OpaquePointer?, AubioVector?, AubioVector?) = Self.planning.withLock { _ in
+    let made: (OpaquePointer?, AubioVector?, AubioVector?) = AubioPlanning.lock.withLock { _ in
       (new_aubio_tempo("default", UInt32(window), UInt32(window / 2), UInt32(heard)),
        new_fvec(UInt32(window / 2)), new_fvec(2))
     }
     guard let tempo = made.0, let hop = made.1, let output = made.2 else {
-      Self.planning.withLock { _ in
+      AubioPlanning.lock.withLock { _ in
         if let tempo = made.0 { del_aubio_tempo(tempo) }
         if let hop = made.1 { del_fvec(hop) }
         if let output = made.2 { del_fvec(output) }
@@ -53,7 +49,7 @@ final class AubioTempo {
   }
 
   deinit {
-    Self.planning.withLock { _ in
+    AubioPlanning.lock.withLock { _ in
       del_aubio_tempo(tempo)
       del_fvec(hop)
       del_fvec(output)

@@ -27,6 +27,8 @@ public struct EntryOptions: Sendable, Equatable {
   public var beatMatch: Bool?
   /// Whether that transition swaps the bass (`transition: {eq-swap: ...}`); the mix's when nil.
   public var eqSwap: Bool?
+  /// Its musical key (`key`, in any of the three spellings), over what the analysis finds.
+  public var key: MusicalKey?
 
   public init(
     inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,

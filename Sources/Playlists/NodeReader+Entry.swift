@@ -19,6 +19,7 @@ extension NodeReader {
     options.stretch = try stretchSpec(fields)
     options.beat = try beatSpec(fields)
     options.tempoRange = try fields["tempo-range"].map { n throws(PlaylistError) in try tempoRange(n) }
+    options.key = try fields["key"].map { n throws(PlaylistError) in try musicalKey(n) }
     if let node = fields["transition"]?.mapping?["beatmatch"] { options.beatMatch = try bool(node, "beatmatch") }
     if let node = fields["transition"]?.mapping?["eq-swap"] { options.eqSwap = try bool(node, "eq-swap") }
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
@@ -88,6 +89,14 @@ extension NodeReader {
 }
 
 extension NodeReader {
+  /// A `key` in any of the three spellings: `8A`, `1m`, `A minor`.
+  func musicalKey(_ node: Node) throws(PlaylistError) -> MusicalKey {
+    guard let text = node.scalar?.string, let key = MusicalKey(text) else {
+      throw error(node, "'key' must be a key as Camelot (8A), Open Key (1m) or a name (A minor, F#m, Eb) writes it, not \(node.string ?? "?")")
+    }
+    return key
+  }
+
   /// A `tempo-range` (`70-140`).
   func tempoRange(_ node: Node) throws(PlaylistError) -> ClosedRange<Double> {
     switch TempoRangeText.range(node.scalar?.string ?? "") {

@@ -7,7 +7,7 @@ import Rendering
 struct AnalyzeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "analyze",
-    abstract: "Measure each input: integrated loudness, loudness range, sample and true peak, edge silences, gain to a target, tempo.")
+    abstract: "Measure each input: integrated loudness, loudness range, sample and true peak, edge silences, gain to a target, tempo, key.")
 
   @Argument(help: "Audio files, playlists and folders.")
   var inputs: [String]
@@ -20,6 +20,9 @@ struct AnalyzeCommand: ParsableCommand {
 
   @Flag(help: "Leave out the tempo and beat grid (speech, or to measure loudness alone a little faster).")
   var noTempo = false
+
+  @Flag(help: "Leave out the musical key.")
+  var noKey = false
 
   @Option(help: ArgumentHelp("The tempos beats are counted in, MIN-MAX in BPM, MAX at least twice MIN (70-140 counts drum and bass at 87); without it the rhythm chooses within 60-200.", valueName: "MIN-MAX"))
   var tempoRange: String?
@@ -39,7 +42,7 @@ struct AnalyzeCommand: ParsableCommand {
     let tempoRange = try self.tempoRange.map(BeatMatchFlags.range)
     do {
       let report = try AnalysisReport.measure(
-        inputs, targetLUFS: target, tempo: !noTempo, tempoRange: tempoRange, cache: cache.cache, progress: ProgressPrinter(style: progress).callback())
+        inputs, targetLUFS: target, tempo: !noTempo, key: !noKey, tempoRange: tempoRange, cache: cache.cache, progress: ProgressPrinter(style: progress).callback())
       print(json ? report.json() : report.table())
     } catch {
       printError(error.cliMessage)

@@ -64,6 +64,7 @@ struct FactsGathering {
     facts.edges = facts.edges ?? known?.edges
     if facts.analysis == nil { facts.analysis = known?.analysis }
     if facts.tempo == nil { facts.tempo = known?.tempo }
+    if facts.key == nil { facts.key = known?.key }
     if facts.bands == nil { facts.bands = known?.bands }
     facts.audible = latest(known?.audible, then: facts.audible ?? [])
     return facts
@@ -113,18 +114,18 @@ struct FactsGathering {
     let (rate, channels) = (reader.output.sampleRate, reader.output.channelCount)
     let analyzer = needs.analysis ? SignalAnalyzer(sampleRate: rate, channelCount: channels) : nil
     let loudness = analyzer.map { analyzer in Self.onThread("segue.loudness", add: analyzer.loudness.add, finish: {}) }
-    let tempo = needs.tempo ? BeatTracker(sampleRate: rate, channelCount: channels).map { tracker in
-      Self.onThread("segue.tempo", add: tracker.add, finish: tracker.finish)
-    } : nil
+    let music = MusicAnalyzer(sampleRate: rate, channelCount: channels, tempo: needs.tempo, key: needs.key).map { analyzer in
+      Self.onThread("segue.music", add: analyzer.add, finish: analyzer.finish)
+    }
     let thresholds = needs.audibleThresholds
     let spans = thresholds.isEmpty ? nil : AudibleSpansFinder(sampleRate: rate, channelCount: channels, thresholdsDB: thresholds)
     let bands = needs.bands ? BandPeaksFinder(sampleRate: rate, channelCount: channels) : nil
     let pool = SampleBlockPool()
     while let block = try reader.nextBlock() {
-      if loudness != nil || tempo != nil {
+      if loudness != nil || music != nil {
         let copy = pool.block(copying: block)
         loudness?.add(copy)
-        tempo?.add(copy)
+        music?.add(copy)
       }
       analyzer?.levels.add(block)
       try collector.add(block)
@@ -138,7 +139,8 @@ struct FactsGathering {
         delay: reader.delayRemoved, padding: reader.paddingRemoved, damagedRanges: reader.damagedRanges,
         missingAtEnd: reader.missingAtEnd),
       edges: try collector.finish(),
-      analysis: loudness.flatMap { $0.finish(); return analyzer?.finish() }, audible: spans?.finish(), tempo: tempo?.finish())
+      analysis: loudness.flatMap { $0.finish(); return analyzer?.finish() }, audible: spans?.finish())
+    (facts.tempo, facts.key) = music?.finish() ?? (nil, nil)
     facts.bands = bands?.finish()
     return facts
   }

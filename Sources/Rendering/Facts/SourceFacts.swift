@@ -24,6 +24,8 @@ public struct SourceFacts: Sendable, Equatable, Codable {
   public var tempo: TempoAnalysis?
   /// Its waveform in three frequency bands, for the mix page; nil until something asks.
   public var bands: WaveformBands?
+  /// Its musical key; nil until something asks.
+  public var key: KeyAnalysis?
 
   /// The audible spans at `thresholdDB`, if they were found.
   public func audible(at thresholdDB: Double) -> AudibleSpans? { audible?.first { $0.thresholdDB == thresholdDB } }
@@ -75,10 +77,12 @@ public struct FactsNeeds: Sendable, Equatable {
   public var tempo: Bool
   /// The waveform in three bands, for the mix page.
   public var bands: Bool
+  /// The musical key, for `analyze` and harmonic mixing.
+  public var key: Bool
 
   public init(
     edges: Bool = false, decoded: Bool = false, analysis: Bool = false, audibleThresholds: [Double] = [], tempo: Bool = false,
-    bands: Bool = false
+    bands: Bool = false, key: Bool = false
   ) {
     self.edges = edges
     self.decoded = decoded
@@ -86,16 +90,17 @@ public struct FactsNeeds: Sendable, Equatable {
     self.audibleThresholds = audibleThresholds
     self.tempo = tempo
     self.bands = bands
+    self.key = key
   }
 
   /// True when only a full decode gives what is needed (audible spans are found by seeking
   /// where a file can be entered exactly).
-  var decodesWhole: Bool { decoded || analysis || tempo || bands }
+  var decodesWhole: Bool { decoded || analysis || tempo || bands || key }
 
   /// True when `facts` hold all of this (an analysis with the 10 ms loudness track).
   func areMet(by facts: SourceFacts) -> Bool {
     (!edges || facts.edges != nil) && (!decoded || facts.decoded != nil) && (!analysis || facts.analysis?.loudness != nil)
       && audibleThresholds.allSatisfy { facts.audible(at: $0) != nil } && (!tempo || facts.tempo?.version == TempoAnalysis.methodVersion)
-      && (!bands || facts.bands != nil)
+      && (!bands || facts.bands != nil) && (!key || facts.key?.version == KeyAnalysis.methodVersion)
   }
 }

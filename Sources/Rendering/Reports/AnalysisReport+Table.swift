@@ -5,7 +5,7 @@ extension AnalysisReport {
   /// The report as a table: a row per track, then the albums and notes.
   public func table() -> String {
     var lines = [
-      "  #  length      LUFS     LRA  peak dBFS  TP dBTP  silence in/out   gain to \(format(targetLUFS, "%.1f")) LUFS     BPM    sure  track",
+      "  #  length      LUFS     LRA  peak dBFS  TP dBTP  silence in/out   gain to \(format(targetLUFS, "%.1f")) LUFS     BPM    sure   key         track",
     ]
     for track in tracks {
       lines.append(
@@ -18,7 +18,8 @@ extension AnalysisReport {
           + pad(track.gainDB.map { format($0, "%+.1f") + " dB" } ?? "-", 20, right: true)
           + pad(track.tempo?.beatsPerMinute.map { format($0, "%.2f") } ?? "-", 8, right: true)
           + pad(track.tempo.map(sureColumn) ?? "-", 8, right: true)
-          + "  " + track.file)
+          + "   " + pad(track.key.map(keyColumn) ?? "-", 12)
+          + track.file)
     }
     for album in albums {
       lines.append(
@@ -39,6 +40,14 @@ extension AnalysisReport {
   private func sureColumn(_ tempo: Tempo) -> String {
     guard tempo.origin == .analysis else { return "set" }
     return format(tempo.confidence * 100, "%.0f") + "%" + (tempo.beatsPerMinute != nil && !tempo.sure ? " ?" : "")
+  }
+
+  /// A key for the table: Camelot and name ("8A Am"), `?` when under half sure, `set` where the
+  /// playlist gives it; `-` when nothing has a pitch.
+  private func keyColumn(_ key: Key) -> String {
+    guard let camelot = key.camelot, let tonic = key.tonic else { return "-" }
+    let mark = key.origin == .playlist ? " set" : key.confidence < 0.5 ? " ?" : ""
+    return "\(camelot) \(tonic)\(key.mode == "minor" ? "m" : "")\(mark)"
   }
 
   /// `value` in `pattern`; nil (silence) as `-inf`.

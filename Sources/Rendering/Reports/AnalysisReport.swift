@@ -42,6 +42,29 @@ public struct AnalysisReport: Encodable, Sendable {
     public var gainDB: Double?
     /// Its tempo and beat grid; nil when not measured (`--no-tempo`).
     public var tempo: Tempo?
+    /// Its musical key; nil when not measured (`--no-key`).
+    public var key: Key?
+  }
+
+  /// One input's musical key, in the three spellings.
+  public struct Key: Encodable, Sendable {
+    /// The tonic ("F#") and the mode ("minor"); nil when nothing in the input has a pitch.
+    public var tonic: String?
+    public var mode: String?
+    /// "11A", "4m".
+    public var camelot: String?
+    public var openKey: String?
+    /// How sure (`KeyAnalysis.confidence`; 1 where the playlist states the key).
+    public var confidence: Double
+    /// Where the key came from: the analysis or the playlist.
+    public var origin: InputKey.Origin
+
+    init(_ input: InputKey) {
+      (tonic, mode) = (input.key?.tonicName, input.key?.mode.rawValue)
+      (camelot, openKey) = (input.key?.camelot, input.key?.openKey)
+      confidence = rounded(input.confidence, 3)
+      origin = input.origin
+    }
   }
 
   /// One input's tempo and beat grid.
@@ -98,17 +121,17 @@ public struct AnalysisReport: Encodable, Sendable {
   }
 
   /// Measures the inputs `arguments` name (files, playlists, folders), their tempos too unless
-  /// `tempo` is false (counted in `tempoRange` where an input's entry or playlist gives none),
-  /// through `cache`; `progress`, when given, hears how far it has got (from any
+  /// `tempo` is false (counted in `tempoRange` where an input's entry or playlist gives none) and
+  /// their keys unless `key` is false, through `cache`; `progress`, when given, hears how far it has got (from any
   /// thread, a few times a second).
   public static func measure(
-    _ arguments: [String], targetLUFS: Double = defaultTargetLUFS, tempo: Bool = true, tempoRange: ClosedRange<Double>? = nil, cache: FactsCache? = FactsCache.standard(),
+    _ arguments: [String], targetLUFS: Double = defaultTargetLUFS, tempo: Bool = true, key: Bool = true, tempoRange: ClosedRange<Double>? = nil, cache: FactsCache? = FactsCache.standard(),
     progress: (@Sendable (AnalysisProgress) -> Void)? = nil
   ) throws(RenderError) -> AnalysisReport {
     let inputs = try InputExpansion(arguments: arguments).inputs
     guard !inputs.isEmpty else { throw .noInputs }
     let meter = progress.map { AnalysisProgressMeter(fileCount: inputs.count, report: $0) }
-    let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true, tempo: tempo), cache: cache, progress: meter.map { $0.update })
+    let gathered = try InputFacts.gather(inputs, needs: FactsNeeds(analysis: true, tempo: tempo, key: key), cache: cache, progress: meter.map { $0.update })
     let threshold = -60.0
     let beat = { (input: InputSource, facts: SourceFacts) in
       InputBeat(facts: facts, stated: input.options.beat, tempoRange: input.tempoRange(chosen: tempoRange))
@@ -126,7 +149,8 @@ public struct AnalysisReport: Encodable, Sendable {
         truePeakDBTP: finite(analysis.truePeakDB, 2), leadingSilenceSeconds: rounded(analysis.leadingSilence(below: threshold), 3),
         trailingSilenceSeconds: rounded(analysis.trailingSilence(below: threshold), 3),
         gainDB: analysis.integratedLUFS.map { rounded(targetLUFS - $0, 2) },
-        tempo: tempo ? Tempo(beat(input, facts), estimated: facts.tempo?.estimatedBPM) : nil))
+        tempo: tempo ? Tempo(beat(input, facts), estimated: facts.tempo?.estimatedBPM) : nil,
+        key: key ? Key(InputKey(facts: facts, stated: input.options.key)) : nil))
     }
     let beatNotes = tempo ? zip(gathered.sources, gathered.facts).compactMap { input, facts in beat(input, facts).note.map { "\(input.label): \($0)" } } : []
     return AnalysisReport(

@@ -1,0 +1,28 @@
+import Analysis
+import Composition
+import Playlists
+
+/// An input's key as Segue uses it: the playlist's `key` where it gives one, the analysis'
+/// otherwise.
+public struct InputKey: Sendable, Equatable {
+  /// The key; nil when neither gives one (nothing in the input has a pitch, or it was not analysed).
+  public var key: MusicalKey?
+  /// The analysis' confidence, or 1 where the playlist gives the key.
+  public var confidence: Double
+  public var origin: Origin
+
+  /// Where a key came from.
+  public enum Origin: String, Sendable, Codable {
+    case analysis
+    case playlist
+  }
+
+  /// The key of an input with these facts and the key its entry states, if any.
+  public init(facts: SourceFacts, stated: MusicalKey?) {
+    if let stated {
+      (key, confidence, origin) = (stated, 1, .playlist)
+    } else {
+      (key, confidence, origin) = (facts.key?.key, facts.key?.confidence ?? 0, .analysis)
+    }
+  }
+}
