@@ -61,6 +61,7 @@ let package = Package(
     .testTarget(name: "SilenceTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "StretchTests", dependencies: ["Rendering", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "BeatTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
+    .testTarget(name: "KeyTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["Rendering", "Playlists", "AudioTestSupport"]),
     .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport"], path: "Tests/FuzzSupport"),
     .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),

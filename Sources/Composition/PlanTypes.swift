@@ -135,6 +135,25 @@ public struct ResolvedTransition: Sendable, Hashable {
   public var transition: Transition
   /// What beat matching did here; nil where it was not asked for.
   public var beatMatch: BeatMatchOutcome?
+  /// The keys the two tracks play in here; nil where either key is unknown.
+  public var keys: TransitionKeys?
+}
+
+/// The keys two tracks play in where they meet (each its own key moved by its speed and any
+/// shift), and how they relate.
+public struct TransitionKeys: Sendable, Hashable {
+  public var outgoing: MusicalKey
+  public var incoming: MusicalKey
+  /// Semitones the incoming track is shifted by (`pitch`, `--key-shift auto`); 0 when none.
+  public var incomingShift: Int
+
+  public init(outgoing: MusicalKey, incoming: MusicalKey, incomingShift: Int = 0) {
+    self.outgoing = outgoing
+    self.incoming = incoming
+    self.incomingShift = incomingShift
+  }
+
+  public var relation: KeyRelation { KeyRelation(from: outgoing, to: incoming) }
 }
 
 /// A plan that cannot be made, worded for the user.

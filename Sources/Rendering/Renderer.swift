@@ -93,6 +93,8 @@ public enum Renderer {
     let levellingNotes = levelling?.notes(labels: request.inputs.map(\.label)) ?? []
     plan.notes += facts.notes + levellingNotes + (stretch?.notes ?? [])
     if let fit = request.fit { plan = try fit.apply(to: plan) }
+    let keys = zip(facts.sources, facts.facts).map { InputKey(facts: $1, stated: $0.options.key) }
+    TransitionKeying(keys: keys, labels: facts.sources.map(\.label)).apply(to: &plan)
     plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
     var mix = MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
     (mix.waveforms, mix.tempos) = (facts.facts.map(\.bands), facts.facts.map(\.tempo))
@@ -133,7 +135,7 @@ public enum Renderer {
   /// The facts of the request's inputs and overlays, through its cache, each input decoded at most
   /// once: with the analysis pass when levelling or automatic cues need it (levelling only for the
   /// tracks without gain tags, when gains come from tags), the audible spans silence edits read,
-  /// and the tempos beat matching reads.
+  /// and the tempos and keys beat matching reads.
   static func gatherFacts(_ request: RenderRequest) throws(RenderError) -> InputFacts {
     let loudness = request.mix.loudness
     let sources = request.inputs + request.overlays.map(\.input)
@@ -143,7 +145,7 @@ public enum Renderer {
     let analysesAll = (loudness.needsAnalysis && loudness.gainSource == .analysis) || silence.contains { $0.analysis }
     let needs = FactsNeeds(
       edges: edges, analysis: analysesAll, audibleThresholds: thresholds, tempo: request.mix.needsTempo(request.inputs),
-      bands: request.reportPath != nil)
+      bands: request.reportPath != nil, key: request.mix.needsKeys(request.inputs))
     let analysesUntagged = loudness.needsAnalysis && !analysesAll
     let tracks = request.inputs.count
     return try InputFacts.gather(sources, needing: { index, info in

@@ -29,7 +29,7 @@ struct TempoReportTests {
     // Every kick has a grid beat within 5 ms, and the first downbeat is the first kick.
     for kick in truth { #expect(tempo.beats.contains { abs($0 - kick) <= 0.005 }, "no beat near the kick at \(kick) s") }
     #expect(abs(try #require(tempo.firstDownbeatSeconds) - truth[0]) <= 0.005)
-    #expect(report.table().contains("BPM    sure  track"))
+    #expect(report.table().contains("BPM    sure   key         track"))
     #expect(report.table().contains(" 124.00    100%  ") || report.table().contains(" 124.00     9"))
     #expect(tempo.sure && !report.table().contains("unsure"))
     #expect(report.json().contains("\"schemaVersion\" : 2") && report.json().contains("\"candidates\""))

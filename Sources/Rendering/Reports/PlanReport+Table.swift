@@ -38,6 +38,7 @@ extension PlanReport {
               ? String(format: "          beats matched: %.2f -> %.2f BPM, aligned at %@", match.outgoingBPM ?? 0, match.incomingBPM ?? 0, clock(match.alignedAt ?? 0))
               : "          beats not matched: \(match.reason ?? "")")
         }
+        if let key = transition.key { lines.append("          keys: \(Self.describe(key))") }
       }
     }
     if !overlays.isEmpty {
@@ -80,6 +81,13 @@ extension PlanReport {
       let kind = ramp.to > ramp.from ? "fade in " : "fade out"
       return "       \(kind) \(seconds(ramp.end - ramp.start)) \(ramp.curve), at \(clock(ramp.start))"
     }
+  }
+
+  /// "8A into 9A, adjacent", "8A into 3B, clash (5 apart)", with the incoming track's shift.
+  static func describe(_ key: KeyEntry) -> String {
+    let shift = key.incomingShift == 0 ? "" : String(format: " (shifted %+d semitone%@)", key.incomingShift, abs(key.incomingShift) == 1 ? "" : "s")
+    let relation = key.relation == "clash" ? "clash (\(key.distance) apart)" : key.relation
+    return "\(key.outgoing) into \(key.incoming)\(shift), \(relation)"
   }
 
   private func describe(_ transition: TransitionEntry) -> String {

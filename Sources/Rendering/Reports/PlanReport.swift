@@ -194,6 +194,31 @@ public struct PlanReport: Encodable, Sendable {
     public var inCurve: String?
     /// What beat matching did, where it was asked for.
     public var beatMatch: BeatMatchEntry?
+    /// The keys the two tracks play in here, where both are known.
+    public var key: KeyEntry?
+  }
+
+  /// The keys of a transition's two tracks as they play there, and how they relate.
+  public struct KeyEntry: Encodable, Sendable {
+    /// Camelot codes ("8A") and names ("A minor").
+    public var outgoing: String
+    public var outgoingName: String
+    public var incoming: String
+    public var incomingName: String
+    /// "same", "adjacent", "relative" or "clash".
+    public var relation: String
+    /// Steps apart on the Camelot wheel (one more when the modes differ): 0 same, 1 adjacent or
+    /// relative, more for a clash.
+    public var distance: Int
+    /// Semitones the incoming track is shifted by; 0 when none.
+    public var incomingShift: Int
+
+    init(_ keys: TransitionKeys) {
+      (outgoing, outgoingName) = (keys.outgoing.camelot, keys.outgoing.name)
+      (incoming, incomingName) = (keys.incoming.camelot, keys.incoming.name)
+      (relation, distance) = (keys.relation.name, keys.relation.distance)
+      incomingShift = keys.incomingShift
+    }
   }
 
   /// A transition's beat matching: the tempos, the stretch and where the beats met, or why the
@@ -301,6 +326,7 @@ public struct PlanReport: Encodable, Sendable {
         json.inCurve = c.inCurve.rawValue
       }
       json.beatMatch = resolved.beatMatch.map { BeatMatchEntry($0, sampleRate: timeline.sampleRate) }
+      json.key = resolved.keys.map(KeyEntry.init)
       return json
     }
   }

@@ -50,4 +50,9 @@ extension MixOptions {
     return beatMatching.enabled || crossfadeBeats != nil
       || inputs.contains { $0.options.beatMatch == true || counted($0) || $0.options.stretch?.tempo != nil }
   }
+
+  /// True when the tracks' keys are analysed: for the mixes that match beats (a DJ's mixes), where
+  /// each transition's keys are reported. Keys already known (the facts cache, a playlist's
+  /// `key`) are reported in any mix.
+  func needsKeys(_ inputs: [InputSource]) -> Bool { needsTempo(inputs) }
 }

@@ -250,6 +250,7 @@ extension MixPage {
     }
     let swaps = report.tracks[transition.to - 1].clips.first?.bassSwaps ?? []
     if !swaps.isEmpty { text += "; bass swapped" }
+    if let key = transition.key { text += "; keys " + PlanReport.describe(key) }
     return text
   }
 

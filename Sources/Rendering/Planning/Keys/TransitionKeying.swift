@@ -1,0 +1,46 @@
+import Composition
+import Foundation
+
+/// Each transition's keys: the key each of the two tracks plays in where they meet (its own,
+/// moved by its speed), and a warning where two keys clash over a long overlap.
+struct TransitionKeying {
+  /// Each input's key (tracks, then overlays), where known.
+  let keys: [InputKey]
+  let labels: [String]
+
+  /// An overlap at least this long, in seconds, makes a clash a warning: long enough to hear.
+  static let audibleClashSeconds = 8.0
+
+  /// `plan` with each transition's keys where both are known; the notes warn of clashes.
+  func apply(to plan: inout Plan) {
+    let timeline = plan.timeline
+    let items = Dictionary(timeline.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for index in plan.transitions.indices {
+      let resolved = plan.transitions[index]
+      guard let outgoing = items[resolved.from], let incoming = items[resolved.to],
+        let outgoingKey = playedKey(of: outgoing, clip: outgoing.clipIndexes.last, in: timeline),
+        let incomingKey = playedKey(of: incoming, clip: incoming.clipIndexes.first, in: timeline)
+      else { continue }
+      let keys = TransitionKeys(outgoing: outgoingKey, incoming: incomingKey)
+      plan.transitions[index].keys = keys
+      let overlap = Double(max(0, outgoing.end - incoming.start)) / Double(timeline.sampleRate)
+      if case .clash(let distance) = keys.relation, overlap >= Self.audibleClashSeconds {
+        plan.notes.append(
+          "\(labels[outgoing.source]) -> \(labels[incoming.source]): the keys clash over the \(String(format: "%.1f", overlap)) s overlap: "
+            + "\(Self.spelled(outgoingKey)) into \(Self.spelled(incomingKey)), \(distance) steps apart on the Camelot wheel")
+      }
+    }
+  }
+
+  /// The key `item` plays in at `clip`: its own, moved by the clip's varispeed to the nearest
+  /// semitone; nil where the key is unknown.
+  private func playedKey(of item: TimelineItem, clip: Int?, in timeline: Timeline) -> MusicalKey? {
+    guard let key = keys[item.source].key else { return nil }
+    guard let clip, let stretch = timeline.clips[clip].stretch, stretch.method == .varispeed else { return key }
+    let speed = Double(stretch.sourceFrames) / Double(max(1, timeline.clips[clip].duration))
+    return key.transposed(by: Int((12 * log2(speed)).rounded()))
+  }
+
+  /// "8A (A minor)".
+  static func spelled(_ key: MusicalKey) -> String { "\(key.camelot) (\(key.name))" }
+}
