@@ -68,5 +68,7 @@ let package = Package(
     // Counts a render's threads in a process of its own, for RenderThreadsTests.
     .executableTarget(name: "render-threads-probe", dependencies: ["Rendering", "FFmpegAudio"], path: "Tests/ThreadProbe"),
     .executableTarget(name: "fuzz-runner", dependencies: ["FuzzSupport", "AudioTestSupport"], path: "Benchmarks/fuzz-runner"),
+    // Writes the key detector's test set for Benchmarks/key.
+    .executableTarget(name: "key-test-set", dependencies: ["AudioTestSupport", "Rendering", "FFmpegAudio"], path: "Benchmarks/key-test-set"),
   ]
 )

@@ -7,8 +7,8 @@ import Foundation
 /// It hears the signal at about 11 kHz (each run of `decimation` samples averaged, as the tempo
 /// tracker does), in frames of about 0.7 s every 0.35 s. The spectral peaks of each frame between
 /// 50 Hz and 2.1 kHz go into a pitch-class profile at a tenth of a semitone (`PitchClassProfile`),
-/// summed over segments of about eight seconds; at the end the tuning is read from the profile and
-/// each segment is scored against the 24 keys (`KeyProfiles`).
+/// summed over segments of about four seconds; at the end the tuning is read from the profile and
+/// the segments are scored against the 24 keys (`KeyProfiles`).
 public final class KeyDetector {
   public let sampleRate: Int
   private let decimation: Int
@@ -51,8 +51,9 @@ public final class KeyDetector {
     window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
     frame = [Float](repeating: 0, count: size)
     power = [Float](repeating: 0, count: size / 2 + 1)
-    let framesPerSegment = max(1, Int((Self.segmentSeconds * heardRate / Double(size / 2)).rounded()))
-    profile = PitchClassProfile(framesPerSegment: framesPerSegment)
+    let hopSeconds = Double(size / 2) / heardRate
+    let frames = { (seconds: Double) in max(1, Int((seconds / hopSeconds).rounded())) }
+    profile = PitchClassProfile(framesPerSegment: frames(Self.segmentSeconds), edgeFrames: frames(Self.edgeSeconds))
   }
 
   deinit {
@@ -65,9 +66,11 @@ public final class KeyDetector {
 
   /// The shortest frame, in seconds: long enough to part semitones in the bass.
   static let frameSeconds = 0.65
-  /// How long a segment is, in seconds: each is scored on its own, so a key that holds most of
-  /// the signal wins over one that holds less of it.
-  static let segmentSeconds = 8.0
+  /// How long a segment is, in seconds: each votes for a key, so a key that holds most of the
+  /// signal wins over one that holds less of it.
+  static let segmentSeconds = 4.0
+  /// How long the opening and the closing are, in seconds: where a piece states its tonic.
+  static let edgeSeconds = 2.5
   /// The band whose peaks are heard, in hertz: from the bass's fundamentals to the melody's.
   static let lowestHertz = 50.0
   static let highestHertz = 2100.0

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A stretch of one source placed on the timeline, in sample frames at the timeline's rate.
 ///
 /// As in GStreamer Editing Services: `start` is where the clip begins in the output, `inPoint`
@@ -30,6 +32,9 @@ public struct Clip: Sendable, Hashable {
   public var splices: [Splice] = []
   /// How its source is stretched to its duration; nil when one source frame is one clip frame.
   public var stretch: Stretch?
+  /// Semitones its pitch moves besides what a varispeed stretch moves it (a key shift), its
+  /// length unchanged; 0 for none.
+  public var pitchShift = 0
   /// Bass swaps over its crossfades (`--eq-swap`), in order and apart.
   public var lowBandSwaps: [LowBandSwap] = []
   /// Where it lies in a run of tracks resampled as one signal (`Plan.resampledRuns`); nil when
@@ -60,7 +65,21 @@ public struct Clip: Sendable, Hashable {
 
   /// True when the clip plays its source unchanged: unity gain, no volume change, no splice.
   public var isUnprocessed: Bool {
-    gain == 1 && envelope.isUnity && fadeIn == nil && fadeOut == nil && splices.isEmpty && stretch == nil && lowBandSwaps.isEmpty
+    gain == 1 && envelope.isUnity && fadeIn == nil && fadeOut == nil && splices.isEmpty && playedStretch == nil && lowBandSwaps.isEmpty
+  }
+
+  /// The stretch the clip is played through: its own, or one that keeps its length where only
+  /// its pitch moves (`pitchShift`); nil for neither.
+  public var playedStretch: Stretch? {
+    guard stretch == nil, pitchShift != 0 else { return stretch }
+    return Stretch(sourceFrames: duration, method: .preservePitch)
+  }
+
+  /// The factor its stretch scales the source's pitch by: the speed of a varispeed stretch, times
+  /// two to the power of `pitchShift` twelfths.
+  public var pitchScale: Double {
+    let speed = stretch.map { $0.method == .varispeed ? Double($0.sourceFrames) / Double(max(1, duration)) : 1 } ?? 1
+    return speed * pow(2, Double(pitchShift) / 12)
   }
 
   /// The bass swap whose filter runs at clip frame `frame`, if any.

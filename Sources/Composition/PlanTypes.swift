@@ -13,6 +13,8 @@ public struct PlanItem: Sendable {
   public var cuts: [SourceCut] = []
   /// The frames the entry is stretched to (its in-to-out source frames becoming this many), and how.
   public var stretch: (frames: Int64, method: StretchMethod)?
+  /// Semitones the entry's pitch moves, its length unchanged (a key shift); 0 for none.
+  public var pitchShift = 0
   public var gain: Double
   public var fadeIn: Fade?
   public var fadeOut: Fade?

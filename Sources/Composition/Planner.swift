@@ -130,6 +130,7 @@ public enum Planner {
     }
     clip.fadeIn = item.fadeIn
     clip.fadeOut = item.fadeOut
+    clip.pitchShift = item.pitchShift
     return clip
   }
 

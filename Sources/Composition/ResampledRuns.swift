@@ -44,11 +44,11 @@ struct RunLayout {
   /// clip the item before ends on, as placed; `touching` says whether the join into `item`
   /// leaves neither a gap nor an overlap.
   mutating func length(of item: PlanItem, at index: Int, after previous: Clip?, touching: Bool) -> Int64 {
-    guard let source = item.resampledSource, item.stretch == nil, item.cuts.isEmpty else {
+    guard let source = item.resampledSource, item.stretch == nil, item.pitchShift == 0, item.cuts.isEmpty else {
       close()
       return item.availableFrames
     }
-    if touching, let previous, previous.stretch == nil, previous.splices.isEmpty, var run = open,
+    if touching, let previous, previous.playedStretch == nil, previous.splices.isEmpty, var run = open,
       run.rate == source.sampleRate, run.items.last == index - 1
     {
       let start = converted(run.sourceFrames, from: run.rate)

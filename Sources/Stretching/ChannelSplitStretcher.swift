@@ -14,17 +14,17 @@ public final class ChannelSplitStretcher {
   private var output: [Float] = []
 
   /// A stretcher of `inputFrames` frames of `channels` channels at `sampleRate` into
-  /// `outputFrames` frames through `keyFrames`, with or without `shortWindow` (as
+  /// `outputFrames` frames through `keyFrames`, its pitch scaled by `pitchScale`, with or without `shortWindow` (as
   /// `PitchKeepingStretcher`'s); nil when Rubber Band refuses the job.
   public init?(
     sampleRate: Int, channels: Int, inputFrames: Int64, outputFrames: Int64, keyFrames: [PitchKeepingStretcher.KeyFrame] = [],
-    shortWindow: Bool = false
+    shortWindow: Bool = false, pitchScale: Double = 1
   ) {
     var stretchers: [PitchKeepingStretcher] = []
     for _ in 0..<max(1, channels) {
       guard let stretcher = PitchKeepingStretcher(
           sampleRate: sampleRate, channels: 1, inputFrames: inputFrames, outputFrames: outputFrames, keyFrames: keyFrames,
-          shortWindow: shortWindow)
+          shortWindow: shortWindow, pitchScale: pitchScale)
       else { return nil }
       stretchers.append(stretcher)
     }

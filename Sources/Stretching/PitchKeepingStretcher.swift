@@ -29,16 +29,20 @@ public final class PitchKeepingStretcher: @unchecked Sendable {
 
   /// A stretcher of `inputFrames` frames of `channels` channels at `sampleRate` into
   /// `outputFrames` frames, input frame `input` of each key frame landing on output frame
-  /// `output` (in order, inside the job); with `shortWindow`, R3's short window, which keeps drum
-  /// hits in place. Nil when Rubber Band refuses the job.
+  /// `output` (in order, inside the job), its pitch scaled by `pitchScale` (1 keeps it); with
+  /// `shortWindow`, R3's short window, which keeps drum hits in place. Nil when Rubber Band
+  /// refuses the job.
   public init?(
-    sampleRate: Int, channels: Int, inputFrames: Int64, outputFrames: Int64, keyFrames: [KeyFrame] = [], shortWindow: Bool = false
+    sampleRate: Int, channels: Int, inputFrames: Int64, outputFrames: Int64, keyFrames: [KeyFrame] = [], shortWindow: Bool = false,
+    pitchScale: Double = 1
   ) {
-    guard sampleRate > 0, channels > 0, inputFrames > 0, outputFrames > 0, inputFrames < Int64(UInt32.max) else { return nil }
+    guard sampleRate > 0, channels > 0, inputFrames > 0, outputFrames > 0, inputFrames < Int64(UInt32.max), (0.25...4).contains(pitchScale) else {
+      return nil
+    }
     let window = shortWindow ? RubberBandOptionWindowShort.rawValue : RubberBandOptionWindowStandard.rawValue
     let options = Int32(
       RubberBandOptionProcessOffline.rawValue | RubberBandOptionEngineFiner.rawValue | RubberBandOptionThreadingNever.rawValue | window)
-    guard let state = rubberband_new(UInt32(sampleRate), UInt32(channels), options, Double(outputFrames) / Double(inputFrames), 1) else {
+    guard let state = rubberband_new(UInt32(sampleRate), UInt32(channels), options, Double(outputFrames) / Double(inputFrames), pitchScale) else {
       return nil
     }
     rubberband_set_expected_input_duration(state, UInt32(inputFrames))

@@ -46,7 +46,7 @@ final class ClipReader {
     do {
       if let run {
         reader = RunMemberSource(run: run.run, member: run.member)
-      } else if let stretch = clip.stretch {
+      } else if let stretch = clip.playedStretch {
         reader = try StretchedSamples(
           clip: clip, stretch: stretch, path: input.path, layout: layout, resampling: resampling, tolerance: input.tolerance, info: info)
       } else {
@@ -63,7 +63,7 @@ final class ClipReader {
     let swapStart = clip.lowBandSwap(at: offset).map { min(offset, $0.filtered(within: clip.duration).lowerBound) } ?? offset
     position = swapStart
     // A spliced or stretched reader counts the clip's own frames, in-point included.
-    try skip(clip.splices.isEmpty && clip.stretch == nil ? clip.inPoint + swapStart : swapStart)
+    try skip(clip.splices.isEmpty && clip.playedStretch == nil ? clip.inPoint + swapStart : swapStart)
     if swapStart < offset { try warmLowBand(Int(offset - swapStart)) }
   }
 

@@ -45,7 +45,7 @@ final class StretchJob: @unchecked Sendable {
   ) throws {
     // Varispeed is a rate conversion itself: a source at another rate than the mix's is read at its
     // own and converted once, by the product of both ratios.
-    let once = stretch.method == .varispeed && clip.splices.isEmpty && info.sampleRate != layout.sampleRate
+    let once = stretch.method == .varispeed && clip.pitchShift == 0 && clip.splices.isEmpty && info.sampleRate != layout.sampleRate
     let readLayout = once ? PCMLayout(sampleRate: info.sampleRate, channelCount: layout.channelCount) : layout
     let read = once ? Self.unstretched(clip, at: info.sampleRate, mixRate: layout.sampleRate) : clip.unstretched
     let open = { () throws -> ReadAheadSamples in
@@ -59,7 +59,7 @@ final class StretchJob: @unchecked Sendable {
     sourceFrames = read.duration
     channels = layout.channelCount
     source = try open()
-    switch stretch.method {
+    switch clip.pitchShift == 0 ? stretch.method : .preservePitch {
     case .varispeed:
       guard stretch.keyFrames.isEmpty else {
         throw StretchError(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames), reason: "varispeed takes no key frames")
@@ -71,7 +71,8 @@ final class StretchJob: @unchecked Sendable {
       guard
         let rubberBand = ChannelSplitStretcher(
           sampleRate: layout.sampleRate, channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration,
-          keyFrames: stretch.keyFrames.map { ($0.source, $0.clip) }, shortWindow: stretch.usesShortWindow(clipFrames: clip.duration))
+          keyFrames: stretch.keyFrames.map { ($0.source, $0.clip) }, shortWindow: stretch.usesShortWindow(clipFrames: clip.duration),
+          pitchScale: clip.pitchScale)
       else {
         throw StretchError(
           frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames),

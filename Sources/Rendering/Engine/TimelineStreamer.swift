@@ -73,7 +73,7 @@ struct TimelineStreamer: Sendable {
   private func edges(of range: Range<Int64>, bus: BusChain) -> [Int64] {
     let clipEdges = timeline.clips.flatMap { clip in
       // A stretched clip's splices lie in its time before the stretch; it never passes through anyway.
-      let splices: [Range<Int64>] = clip.stretch == nil ? clip.splices.map(\.crossfadeRange) : []
+      let splices: [Range<Int64>] = clip.playedStretch == nil ? clip.splices.map(\.crossfadeRange) : []
       let swaps: [Range<Int64>] = clip.lowBandSwaps.map { $0.filtered(within: clip.duration) }
       let inner = (clip.volumeRamps.map(\.range) + splices + swaps).flatMap { [clip.start + $0.lowerBound, clip.start + $0.upperBound] }
       return [clip.start, clip.end] + inner
@@ -156,7 +156,7 @@ struct TimelineStreamer: Sendable {
     guard early.count < Self.stretchedAhead, !early.values.contains(where: \.isStretching) else { return }
     let clips = timeline.clips
     cursor = max(cursor, nextClip)
-    while cursor < clips.count, clips[cursor].stretch == nil { cursor += 1 }
+    while cursor < clips.count, clips[cursor].playedStretch == nil { cursor += 1 }
     guard cursor < clips.count, clips[cursor].start < mixEnd else { return }
     early[cursor] = try open(cursor, run: nil, from: 0)
     cursor += 1
