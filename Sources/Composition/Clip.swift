@@ -69,10 +69,11 @@ public struct Clip: Sendable, Hashable {
   }
 
   /// The stretch the clip is played through: its own, or one that keeps its length where only
-  /// its pitch moves (`pitchShift`); nil for neither.
+  /// its pitch moves (`pitchShift`), with Rubber Band's short window, which keeps drum hits where
+  /// they were (the standard one moved a shifted track's beats by up to 5 ms); nil for neither.
   public var playedStretch: Stretch? {
     guard stretch == nil, pitchShift != 0 else { return stretch }
-    return Stretch(sourceFrames: duration, method: .preservePitch)
+    return Stretch(sourceFrames: duration, method: .preservePitch, sharpAttacks: true)
   }
 
   /// The factor its stretch scales the source's pitch by: the speed of a varispeed stretch, times

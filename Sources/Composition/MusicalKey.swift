@@ -142,3 +142,22 @@ public enum KeyRelation: Sendable, Hashable {
     }
   }
 }
+
+/// Whether and how far incoming tracks are pitch-shifted into a key that blends with the
+/// outgoing track's (`--key-shift auto`, `--max-key-shift`).
+public struct KeyShiftSettings: Sendable, Hashable {
+  /// Shift each incoming track whose key clashes with the one the outgoing track plays in.
+  public var automatic = false
+  /// The most semitones a track is shifted by, up or down.
+  public var maxSemitones = 1
+
+  public init(automatic: Bool = false, maxSemitones: Int = 1) {
+    self.automatic = automatic
+    self.maxSemitones = maxSemitones
+  }
+
+  /// The largest shifts one may allow.
+  public static let maxRange = 0...6
+  /// The furthest an entry's own `pitch` goes, in semitones.
+  public static let pitchLimit = 12
+}

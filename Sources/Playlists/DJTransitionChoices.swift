@@ -15,10 +15,14 @@ public struct DJTransitionChoices: Sendable, Equatable {
   public var method: Override<StretchMethod>
   /// Swap the bass in every crossfade (`eq-swap`, `--eq-swap`).
   public var eqSwap: Bool?
+  /// Shift incoming tracks into a key that blends (`key-shift: auto`, `--key-shift auto`).
+  public var keyShift: Bool?
+  /// The most semitones a track is shifted by (`max-key-shift`).
+  public var maxKeyShift: Int?
 
   public init(
     enabled: Bool? = nil, rampBars: Int? = nil, holdTempo: Bool? = nil, maxTempoChangePercent: Double? = nil, method: Override<StretchMethod> = .inherit,
-    eqSwap: Bool? = nil
+    eqSwap: Bool? = nil, keyShift: Bool? = nil, maxKeyShift: Int? = nil
   ) {
     self.enabled = enabled
     self.rampBars = rampBars
@@ -26,6 +30,8 @@ public struct DJTransitionChoices: Sendable, Equatable {
     self.maxTempoChangePercent = maxTempoChangePercent
     self.method = method
     self.eqSwap = eqSwap
+    self.keyShift = keyShift
+    self.maxKeyShift = maxKeyShift
   }
 
   /// These choices over `general`'s.
@@ -33,7 +39,7 @@ public struct DJTransitionChoices: Sendable, Equatable {
     DJTransitionChoices(
       enabled: enabled ?? general.enabled, rampBars: rampBars ?? general.rampBars, holdTempo: holdTempo ?? general.holdTempo,
       maxTempoChangePercent: maxTempoChangePercent ?? general.maxTempoChangePercent, method: method.over(general.method),
-      eqSwap: eqSwap ?? general.eqSwap)
+      eqSwap: eqSwap ?? general.eqSwap, keyShift: keyShift ?? general.keyShift, maxKeyShift: maxKeyShift ?? general.maxKeyShift)
   }
 
   /// The beat-matching settings these choices make, Segue's defaults where they make none.
@@ -47,11 +53,18 @@ public struct DJTransitionChoices: Sendable, Equatable {
     return settings
   }
 
+  /// The key shifting these choices make, Segue's defaults (off, at most a semitone) where they
+  /// make none.
+  public var keyShifting: KeyShiftSettings {
+    KeyShiftSettings(automatic: keyShift ?? false, maxSemitones: maxKeyShift ?? KeyShiftSettings().maxSemitones)
+  }
+
   /// The names of these choices as playlist defaults.
-  public static let fieldNames = ["beatmatch", "tempo-ramp", "hold-tempo", "max-tempo-change", "beatmatch-method", "eq-swap"]
+  public static let fieldNames = ["beatmatch", "tempo-ramp", "hold-tempo", "max-tempo-change", "beatmatch-method", "eq-swap", "key-shift", "max-key-shift"]
   /// Refuses a ramp or tempo change out of its range.
   public func check() throws(SettingProblem) {
     if let rampBars { _ = try Setting.tempoRamp.check(Double(rampBars)) }
     if let maxTempoChangePercent { _ = try Setting.maxTempoChange.check(maxTempoChangePercent) }
+    if let maxKeyShift { _ = try Setting.maxKeyShift.check(Double(maxKeyShift)) }
   }
 }

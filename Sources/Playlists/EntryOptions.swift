@@ -29,6 +29,8 @@ public struct EntryOptions: Sendable, Equatable {
   public var eqSwap: Bool?
   /// Its musical key (`key`, in any of the three spellings), over what the analysis finds.
   public var key: MusicalKey?
+  /// Semitones it is pitch-shifted by (`pitch: +1`), its length unchanged; over `--key-shift auto`.
+  public var pitch: Int?
 
   public init(
     inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,

@@ -102,7 +102,7 @@ public enum NativePlaylist: Sendable {
   }
 
   private static let entryFields =
-    ["file", "id", "title", "artist", "in", "out", "gain", "fade-in", "fade-out", "transition", "loudness", "silence", "speed", "length", "tempo", "method", "bpm", "first-beat", "tempo-range", "key"]
+    ["file", "id", "title", "artist", "in", "out", "gain", "fade-in", "fade-out", "transition", "loudness", "silence", "speed", "length", "tempo", "method", "bpm", "first-beat", "tempo-range", "key", "pitch"]
     + SilenceSettings.fieldNames
 
   private static func readEntry(_ node: Node, fields: [String: Node], _ reader: NodeReader, folder: URL) throws(PlaylistError) -> PlaylistEntry {

@@ -20,6 +20,7 @@ extension NodeReader {
     options.beat = try beatSpec(fields)
     options.tempoRange = try fields["tempo-range"].map { n throws(PlaylistError) in try tempoRange(n) }
     options.key = try fields["key"].map { n throws(PlaylistError) in try musicalKey(n) }
+    options.pitch = try fields["pitch"].map { n throws(PlaylistError) in Int(try checked(n, .pitch)) }
     if let node = fields["transition"]?.mapping?["beatmatch"] { options.beatMatch = try bool(node, "beatmatch") }
     if let node = fields["transition"]?.mapping?["eq-swap"] { options.eqSwap = try bool(node, "eq-swap") }
     if let inPoint = options.inPoint, let outPoint = options.outPoint, inPoint >= outPoint {
@@ -114,6 +115,11 @@ extension NodeReader {
     choices.rampBars = try fields["tempo-ramp"].map { n throws(PlaylistError) in Int(try checked(n, .tempoRamp)) }
     choices.maxTempoChangePercent = try fields["max-tempo-change"].map { n throws(PlaylistError) in try checked(n, .maxTempoChange) }
     if let node = fields["beatmatch-method"] { choices.method = try stretchMethod(node, "beatmatch-method").map(Override.set) ?? .reset }
+    if let node = fields["key-shift"] {
+      guard let text = node.scalar?.string, ["auto", "off"].contains(text) else { throw error(node, "'key-shift' must be auto or off, not \(node.string ?? "?")") }
+      choices.keyShift = text == "auto"
+    }
+    choices.maxKeyShift = try fields["max-key-shift"].map { n throws(PlaylistError) in Int(try checked(n, .maxKeyShift)) }
     return choices
   }
 }

@@ -3,7 +3,7 @@ import Composition
 import Playlists
 import Rendering
 
-/// The command-line options for beat-matched crossfades and bass swaps.
+/// The command-line options for beat-matched crossfades, bass swaps and key shifts.
 struct BeatMatchFlags: ParsableArguments {
   @Flag(help: "Match beats in every crossfade: the incoming track is stretched to the outgoing one's tempo, its beats on the other's.")
   var beatmatch = false
@@ -25,6 +25,12 @@ struct BeatMatchFlags: ParsableArguments {
 
   @Flag(help: "Swap the bass in every crossfade: the outgoing track's low end (under 200 Hz) hands over to the incoming track's in 20 ms, on the downbeat nearest the middle.")
   var eqSwap = false
+
+  @Option(help: ArgumentHelp("Pitch-shift an incoming track whose key clashes with the outgoing one's by the fewest semitones that make them blend (auto), or not (off, the default).", valueName: "auto|off"))
+  var keyShift: String?
+
+  @Option(parsing: .unconditional, help: ArgumentHelp("The most semitones --key-shift auto moves a track, up or down (0 to 6, default 1).", valueName: "semitones"))
+  var maxKeyShift: Int?
 
   func validate() throws { try choices(into: MixChoices()).checkedForUsage() }
 
@@ -51,6 +57,11 @@ struct BeatMatchFlags: ParsableArguments {
       }
       beatMatch.method = StretchMethod(rawValue: beatmatchMethod).map(Override.set) ?? .reset
     }
+    if let keyShift {
+      guard ["auto", "off"].contains(keyShift) else { throw ValidationError("--key-shift must be auto or off, not '\(keyShift)'") }
+      beatMatch.keyShift = keyShift == "auto"
+    }
+    beatMatch.maxKeyShift = maxKeyShift
     choices.beatMatch = beatMatch
     choices.tempoRange = try tempoRange.map(Self.range)
     return choices

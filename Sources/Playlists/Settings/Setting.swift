@@ -11,7 +11,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
   case format, codec, bitDepth, bitRate, quality, compressionLevel, sampleRate, channels
   case verify, writeReplayGain, listing, from, to, offset, fit, stretchRatio, snippetLength, edgeFade, target
   case overwrite, allowTruncated, allowDamaged, gain, duck, stretchLength, stretchFrames, toMatch, threads
-  case samplesPerPixel, pixelsPerSecond, bits
+  case samplesPerPixel, pixelsPerSecond, bits, maxKeyShift, pitch
 
   /// Its name in a sentence: "the true-peak ceiling".
   public var name: String {
@@ -61,6 +61,8 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .samplesPerPixel: "the samples per pixel"
     case .pixelsPerSecond: "the pixels per second"
     case .bits: "the waveform's resolution in bits"
+    case .maxKeyShift: "the largest key shift"
+    case .pitch: "the pitch shift"
     }
   }
 
@@ -89,6 +91,8 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .duck: -96...0
     case .samplesPerPixel: 2...16_777_216
     case .pixelsPerSecond: 1...192_000
+    case .maxKeyShift: Double(KeyShiftSettings.maxRange.lowerBound)...Double(KeyShiftSettings.maxRange.upperBound)
+    case .pitch: Double(-KeyShiftSettings.pitchLimit)...Double(KeyShiftSettings.pitchLimit)
     default: nil
     }
   }
@@ -107,6 +111,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .bitRate: " bit/s"
     case .edgeFade: " ms"
     case .gain, .duck: " dB"
+    case .maxKeyShift, .pitch: " semitones"
     default: ""
     }
   }
@@ -122,5 +127,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
   }
 
   /// True where only whole numbers are meant.
-  public var countsWhole: Bool { [.tempoRamp, .compressionLevel, .sampleRate, .channels, .bitDepth, .threads, .samplesPerPixel, .pixelsPerSecond].contains(self) }
+  public var countsWhole: Bool {
+    [.tempoRamp, .compressionLevel, .sampleRate, .channels, .bitDepth, .threads, .samplesPerPixel, .pixelsPerSecond, .maxKeyShift, .pitch].contains(self)
+  }
 }

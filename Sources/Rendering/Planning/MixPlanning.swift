@@ -77,6 +77,16 @@ struct MixPlanning {
         items[index].transition = try countedCrossfade(spec, after: items[index], input: inputs[index], notes: &notes)
       }
     }
+    let shifting = KeyShifting(
+      keys: inputs.indices.map { InputKey(facts: facts[$0], stated: inputs[$0].options.key) }, labels: inputs.map(\.label),
+      stated: inputs.map(\.options.pitch), settings: mix.keyShift)
+    let transition = defaults().transition
+    let (shifts, shiftNotes) = shifting.decide(items) { index in
+      if case .crossfade = items[index - 1].transition ?? transition { return true }
+      return false
+    }
+    for index in items.indices { items[index].pitchShift = shifts[index] }
+    notes += shiftNotes
     var plan = try plan(items)
     plan.notes += notes
     return plan

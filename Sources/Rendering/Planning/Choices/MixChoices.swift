@@ -67,6 +67,7 @@ public struct MixChoices: Sendable, Equatable {
     let dj = beatMatch.over(defaults.beatMatch)
     options.beatMatching = dj.settings
     options.eqSwap = dj.eqSwap ?? false
+    options.keyShift = dj.keyShifting
     options.tempoRange = tempoRange
     return options
   }

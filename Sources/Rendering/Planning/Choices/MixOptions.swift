@@ -22,6 +22,8 @@ public struct MixOptions: Sendable, Equatable {
   public var beatMatching = BeatMatchSettings()
   /// Swap the bass in every crossfade (`--eq-swap`).
   public var eqSwap = false
+  /// Pitch-shift incoming tracks into a key that blends (`--key-shift auto`).
+  public var keyShift = KeyShiftSettings()
   /// The tempos analysed beats are counted in (`--tempo-range`) where an entry or its playlist
   /// gives none (`InputSource.tempoRange(chosen:)`).
   public var tempoRange: ClosedRange<Double>?
@@ -52,7 +54,7 @@ extension MixOptions {
   }
 
   /// True when the tracks' keys are analysed: for the mixes that match beats (a DJ's mixes), where
-  /// each transition's keys are reported. Keys already known (the facts cache, a playlist's
+  /// each transition's keys are reported, and to shift keys. Keys already known (the facts cache, a playlist's
   /// `key`) are reported in any mix.
-  func needsKeys(_ inputs: [InputSource]) -> Bool { needsTempo(inputs) }
+  func needsKeys(_ inputs: [InputSource]) -> Bool { needsTempo(inputs) || keyShift.automatic }
 }

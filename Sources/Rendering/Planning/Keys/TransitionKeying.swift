@@ -21,7 +21,8 @@ struct TransitionKeying {
         let outgoingKey = playedKey(of: outgoing, clip: outgoing.clipIndexes.last, in: timeline),
         let incomingKey = playedKey(of: incoming, clip: incoming.clipIndexes.first, in: timeline)
       else { continue }
-      let keys = TransitionKeys(outgoing: outgoingKey, incoming: incomingKey)
+      let shift = incoming.clipIndexes.first.map { timeline.clips[$0].pitchShift } ?? 0
+      let keys = TransitionKeys(outgoing: outgoingKey, incoming: incomingKey, incomingShift: shift)
       plan.transitions[index].keys = keys
       let overlap = Double(max(0, outgoing.end - incoming.start)) / Double(timeline.sampleRate)
       if case .clash(let distance) = keys.relation, overlap >= Self.audibleClashSeconds {
@@ -32,13 +33,12 @@ struct TransitionKeying {
     }
   }
 
-  /// The key `item` plays in at `clip`: its own, moved by the clip's varispeed to the nearest
-  /// semitone; nil where the key is unknown.
+  /// The key `item` plays in at `clip`: its own, moved by the clip's varispeed and pitch shift to
+  /// the nearest semitone; nil where the key is unknown.
   private func playedKey(of item: TimelineItem, clip: Int?, in timeline: Timeline) -> MusicalKey? {
     guard let key = keys[item.source].key else { return nil }
-    guard let clip, let stretch = timeline.clips[clip].stretch, stretch.method == .varispeed else { return key }
-    let speed = Double(stretch.sourceFrames) / Double(max(1, timeline.clips[clip].duration))
-    return key.transposed(by: Int((12 * log2(speed)).rounded()))
+    guard let clip else { return key }
+    return key.transposed(by: Int((12 * log2(timeline.clips[clip].pitchScale)).rounded()))
   }
 
   /// "8A (A minor)".
