@@ -18,6 +18,8 @@ struct RenderSummary: CustomStringConvertible {
     let plan = RenderSummaryReport(report).plan
     if plan.savedFrames > 0 { lines.append(plan.savedTime) }
     lines += report.rateConversions.map { "Rate conversion: \($0)" }
+    let keys = plan.transitions.compactMap { join in join.key.map { "\(join.from) -> \(join.to): \(PlanReport.describe($0))" } }
+    if !keys.isEmpty { lines.append("Keys: " + keys.joined(separator: "; ")) }
     lines += report.allNotes.map { "Note: \($0)" }
     if let verified = report.verifiedFrameCount {
       lines.append("Verified: FFmpeg decodes \(verified) sample frames, as the timeline says")

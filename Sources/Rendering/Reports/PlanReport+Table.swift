@@ -84,7 +84,7 @@ extension PlanReport {
   }
 
   /// "8A into 9A, adjacent", "8A into 3B, clash (5 apart)", with the incoming track's shift.
-  static func describe(_ key: KeyEntry) -> String {
+  public static func describe(_ key: KeyEntry) -> String {
     let shift = key.incomingShift == 0 ? "" : String(format: " (shifted %+d semitone%@)", key.incomingShift, abs(key.incomingShift) == 1 ? "" : "s")
     let relation = key.relation == "clash" ? "clash (\(key.distance) apart)" : key.relation
     return "\(key.outgoing) into \(key.incoming)\(shift), \(relation)"
