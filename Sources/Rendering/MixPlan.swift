@@ -18,3 +18,17 @@ public struct MixPlan: Sendable {
   /// The settings the mix was planned with, in words (`RenderRequest.settingRows`).
   public var settings: [SettingRow] = []
 }
+
+extension MixPlan {
+  /// The tracks in the plan's order as an M3U playlist, each by the path it was given
+  /// (`plan --suggest-order`).
+  public var trackPlaylist: String {
+    let rate = Double(plan.timeline.sampleRate)
+    let entries = plan.timeline.items.map { item in
+      let source = sources[item.source]
+      let title = source.name.artist.map { "\($0) - \(source.name.title)" } ?? source.name.title
+      return "#EXTINF:\(Int((Double(item.end - item.start) / rate).rounded())),\(title)\n\(source.path)"
+    }
+    return "#EXTM3U\n" + entries.joined(separator: "\n") + "\n"
+  }
+}

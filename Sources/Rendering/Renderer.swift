@@ -34,7 +34,11 @@ public enum Renderer {
       : StagedOutputFile.problem(
         targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs + request.overlays.map(\.input))
     let prepared: Prepared
-    do { prepared = try prepare(request, knownFacts: knownFacts) } catch {
+    do {
+      let facts: InputFacts?
+      (request, facts) = try harmonicallyOrdered(request, knownFacts: knownFacts)
+      prepared = try prepare(request, knownFacts: facts)
+    } catch {
       guard let outputProblem else { throw error }
       // A folder has no format: a word on its missing extension would only mislead.
       let parts = outputProblem.isFolderOutput ? error.parts.filter { !$0.isOutputProblem } : error.parts
@@ -55,6 +59,16 @@ public enum Renderer {
     var format: OutputFormat
     var levelling: Levelling? = nil
     var edits: [TrackEdit?] = []
+  }
+
+  /// `request` with its tracks in harmonic order and their facts, when it asks for that order;
+  /// otherwise as it is, with the facts given.
+  static func harmonicallyOrdered(_ request: RenderRequest, knownFacts: InputFacts?) throws(RenderError) -> (RenderRequest, InputFacts?) {
+    guard request.mix.harmonicOrder, request.inputs.count > 2 else { return (request, knownFacts) }
+    do { try request.check() } catch { throw .setting(error) }
+    let facts: InputFacts
+    if let knownFacts { facts = knownFacts } else { facts = try gatherFacts(request) }
+    return try HarmonicOrdering(request: request, facts: facts).apply()
   }
 
   /// Gathers the inputs' facts, resolves the output format and plans the mix.
@@ -142,9 +156,9 @@ public enum Renderer {
     let edges = MixPlanning.needsEdges(inputs: request.inputs, mix: request.mix)
     let silence = request.inputs.map { Editing.needs(for: $0, mix: request.mix) }
     let thresholds = Set(silence.flatMap(\.thresholds)).sorted()
-    let analysesAll = (loudness.needsAnalysis && loudness.gainSource == .analysis) || silence.contains { $0.analysis }
+    let analysesAll = (loudness.needsAnalysis && loudness.gainSource == .analysis) || silence.contains { $0.analysis } || request.mix.harmonicOrder
     let needs = FactsNeeds(
-      edges: edges, analysis: analysesAll, audibleThresholds: thresholds, tempo: request.mix.needsTempo(request.inputs),
+      edges: edges, analysis: analysesAll, audibleThresholds: thresholds, tempo: request.mix.needsTempo(request.inputs) || request.mix.harmonicOrder,
       bands: request.reportPath != nil, key: request.mix.needsKeys(request.inputs))
     let analysesUntagged = loudness.needsAnalysis && !analysesAll
     let tracks = request.inputs.count
@@ -328,8 +342,9 @@ public enum Renderer {
   public static func plan(_ request: RenderRequest) throws(RenderError) -> MixPlan {
     guard !request.inputs.isEmpty else { throw .noInputs }
     do { try request.check() } catch { throw .setting(error) }
+    let (request, known) = try harmonicallyOrdered(request, knownFacts: nil)
     guard request.outputPath.isEmpty, request.output.format == nil else {
-      let prepared = try prepare(request)
+      let prepared = try prepare(request, knownFacts: known)
       var plan = prepared.plan
       let frameCount = try request.range.map { range throws(RenderError) in try outputSelection(range, of: plan.timeline).frameCount }
         ?? plan.timeline.frameCount
@@ -344,7 +359,8 @@ public enum Renderer {
       mix.settings = request.settingRows
       return mix
     }
-    let inputs = try gatherFacts(request)
+    let inputs: InputFacts
+    if let known { inputs = known } else { inputs = try gatherFacts(request) }
     let first = inputs.facts[0].info
     let layout = PCMLayout(sampleRate: request.output.sampleRate ?? first.sampleRate, channelCount: request.output.channelCount ?? first.channelCount)
     return try planMix(request, facts: inputs, layout: layout)

@@ -32,6 +32,12 @@ struct BeatMatchFlags: ParsableArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("The most semitones --key-shift auto moves a track, up or down (0 to 6, default 1).", valueName: "semitones"))
   var maxKeyShift: Int?
 
+  @Option(help: ArgumentHelp("harmonic: reorder the tracks so each blends in key with the next and keeps within --max-tempo-change, preferring small jumps in loudness (the first track stays first); as-given (the default) keeps the order.", valueName: "order"))
+  var order: String?
+
+  @Flag(help: "With --order harmonic, keep the last track last too.")
+  var keepLast = false
+
   func validate() throws { try choices(into: MixChoices()).checkedForUsage() }
 
   /// The range `--tempo-range` gives, or a usage error saying what is wrong with it.
@@ -62,6 +68,12 @@ struct BeatMatchFlags: ParsableArguments {
       beatMatch.keyShift = keyShift == "auto"
     }
     beatMatch.maxKeyShift = maxKeyShift
+    if let order {
+      guard ["harmonic", "as-given"].contains(order) else { throw ValidationError("--order must be harmonic or as-given, not '\(order)'") }
+      choices.harmonicOrder = order == "harmonic"
+    }
+    if keepLast && !choices.harmonicOrder { throw ValidationError("--keep-last goes with --order harmonic") }
+    choices.keepLast = keepLast
     choices.beatMatch = beatMatch
     choices.tempoRange = try tempoRange.map(Self.range)
     return choices

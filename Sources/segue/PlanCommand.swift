@@ -35,13 +35,22 @@ struct PlanCommand: ParsableCommand {
   @Flag(name: [.customShort("y"), .long], help: "Replace the page if it exists.")
   var overwrite = false
 
+  @Flag(help: "Print the tracks in harmonic order (--order harmonic) as an M3U playlist instead of the plan.")
+  var suggestOrder = false
+
   func run() throws {
     do {
       var request = try choices.request(inputs: inputs, outputPath: output ?? "")
       request.reportPath = report
+      if suggestOrder { request.mix.harmonicOrder = true }
       if let report, let problem = MixPage.problem(path: report, overwrite: overwrite, inputs: request.inputs) { throw problem }
       let mixPlan = try Renderer.plan(request)
       let planReport = PlanReport(mixPlan)
+      if suggestOrder {
+        print(mixPlan.trackPlaylist, terminator: "")
+        for note in mixPlan.plan.notes { StandardError.shared.writeLine("note: \(note)") }
+        return
+      }
       print(json ? planReport.json() : planReport.table())
       if let svg { try TextFile.write(TimelinePicture(mixPlan).svg(), to: svg) }
       if let report { try MixPage(mixPlan).write(to: report, overwrite: overwrite) }

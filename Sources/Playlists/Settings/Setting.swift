@@ -11,7 +11,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
   case format, codec, bitDepth, bitRate, quality, compressionLevel, sampleRate, channels
   case verify, writeReplayGain, listing, from, to, offset, fit, stretchRatio, snippetLength, edgeFade, target
   case overwrite, allowTruncated, allowDamaged, gain, duck, stretchLength, stretchFrames, toMatch, threads
-  case samplesPerPixel, pixelsPerSecond, bits, maxKeyShift, pitch
+  case samplesPerPixel, pixelsPerSecond, bits, maxKeyShift, pitch, order
 
   /// Its name in a sentence: "the true-peak ceiling".
   public var name: String {
@@ -63,6 +63,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .bits: "the waveform's resolution in bits"
     case .maxKeyShift: "the largest key shift"
     case .pitch: "the pitch shift"
+    case .order: "the track order"
     }
   }
 

@@ -24,6 +24,9 @@ public struct MixChoices: Sendable, Equatable {
   public var beatMatch = DJTransitionChoices()
   /// The tempos analysed beats are counted in (`--tempo-range`), over the playlists' defaults.
   public var tempoRange: ClosedRange<Double>?
+  /// Reorder the tracks to mix in key (`--order harmonic`), the last kept last too (`--keep-last`).
+  public var harmonicOrder = false
+  public var keepLast = false
 
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool = false,
@@ -68,6 +71,7 @@ public struct MixChoices: Sendable, Equatable {
     options.beatMatching = dj.settings
     options.eqSwap = dj.eqSwap ?? false
     options.keyShift = dj.keyShifting
+    (options.harmonicOrder, options.keepLast) = (harmonicOrder, keepLast)
     options.tempoRange = tempoRange
     return options
   }

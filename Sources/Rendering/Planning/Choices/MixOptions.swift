@@ -24,6 +24,10 @@ public struct MixOptions: Sendable, Equatable {
   public var eqSwap = false
   /// Pitch-shift incoming tracks into a key that blends (`--key-shift auto`).
   public var keyShift = KeyShiftSettings()
+  /// Put the tracks in an order that mixes in key (`--order harmonic`), the first kept first.
+  public var harmonicOrder = false
+  /// With `harmonicOrder`, keep the last track last too (`--keep-last`).
+  public var keepLast = false
   /// The tempos analysed beats are counted in (`--tempo-range`) where an entry or its playlist
   /// gives none (`InputSource.tempoRange(chosen:)`).
   public var tempoRange: ClosedRange<Double>?
@@ -56,5 +60,5 @@ extension MixOptions {
   /// True when the tracks' keys are analysed: for the mixes that match beats (a DJ's mixes), where
   /// each transition's keys are reported, and to shift keys. Keys already known (the facts cache, a playlist's
   /// `key`) are reported in any mix.
-  func needsKeys(_ inputs: [InputSource]) -> Bool { needsTempo(inputs) || keyShift.automatic }
+  func needsKeys(_ inputs: [InputSource]) -> Bool { needsTempo(inputs) || keyShift.automatic || harmonicOrder }
 }

@@ -1,0 +1,72 @@
+import AudioTestSupport
+import Composition
+import FFmpegAudio
+import Foundation
+import Rendering
+import Testing
+
+/// `--order harmonic`: a DJ set reordered so that every step blends in key.
+@Suite struct HarmonicOrderTests {
+  /// A path round the Camelot wheel where each key blends with the next, with tempos a step apart.
+  static let path = ["8A", "9A", "9B", "10B", "10A", "11A", "12A", "12B", "1B"]
+
+  /// The path's tracks, shuffled after the first, as a playlist in `folder` stating each key and
+  /// tempo; `extra` is added to the playlist.
+  static func shuffledSet(in folder: TemporaryFolder, keepLast: Bool = false, extra: String = "") throws -> (String, [String]) {
+    let layout = PCMLayout(sampleRate: 44_100, channelCount: 2)
+    var random = SeededRandom(seed: 29)
+    var rest = Array(1..<(keepLast ? path.count - 1 : path.count))
+    rest.shuffle(using: &random)
+    let order = [0] + rest + (keepLast ? [path.count - 1] : [])
+    var entries = ""
+    for index in order {
+      let name = "k\(path[index]).flac"
+      let tone = Signal.sine(frequency: 200 + 17 * Double(index), sampleRate: 44_100, channels: 2, frames: 220_501 + 307 * index, amplitude: 0.2)
+      try AudioFile.write(tone, layout: layout, to: folder.file(name), options: OutputOptions(bitDepth: 16))
+      entries += "  - { file: \(name), key: \(path[index]), bpm: \(120 + index) }\n"
+    }
+    let yaml = "version: 1\ndefaults: { crossfade: 3 }\nentries:\n" + entries + extra
+    try yaml.write(toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
+    return (folder.file("set.yaml"), order.map { path[$0] })
+  }
+
+  @Test(arguments: [false, true])
+  func aShuffledSetComesBackWithoutAClash(keepLast: Bool) throws {
+    let folder = TemporaryFolder("segue-harmonic-order")
+    let (playlist, shuffled) = try Self.shuffledSet(in: folder, keepLast: keepLast)
+    let given = try shuffled.map { try #require(MusicalKey($0)) }
+    #expect(zip(given, given.dropFirst()).filter { !KeyRelation(from: $0, to: $1).isCompatible }.count >= 3, "the shuffle clashes: \(shuffled)")
+    var choices = MixChoices()
+    (choices.harmonicOrder, choices.keepLast) = (true, keepLast)
+    var request = try RenderRequest(arguments: [playlist], outputPath: "", choices: choices)
+    request.cache = nil
+    let mix = try Renderer.plan(request)
+    let report = PlanReport(mix)
+    let keys = report.transitions.compactMap { $0.key }
+    #expect(keys.count == Self.path.count - 1 && keys.allSatisfy { $0.relation != "clash" }, "\(keys.map { "\($0.outgoing)>\($0.incoming)" }) from \(shuffled)")
+    #expect(report.tracks.first?.file.hasSuffix("k8A.flac") == true, "the first track stays first")
+    if keepLast { #expect(report.tracks.last?.file.hasSuffix("k1B.flac") == true, "the last track stays last") }
+    let steps = report.notes.filter { $0.contains(" follows ") }
+    #expect(steps.count == Self.path.count - 1 && !steps.contains { $0.contains("clash") }, "\(steps)")
+    #expect(report.notes.contains { $0.hasPrefix("--order harmonic: ") })
+    #expect(mix.trackPlaylist.hasPrefix("#EXTM3U\n") && mix.trackPlaylist.components(separatedBy: ".flac\n").count == Self.path.count + 1)
+  }
+
+  /// Overlays placed at a time would land on other tracks once reordered: refused by name.
+  @Test func anOverlayAtATimeIsRefused() throws {
+    let folder = TemporaryFolder("segue-harmonic-order-overlay")
+    try AudioFile.write(
+      Signal.sine(frequency: 880, sampleRate: 44_100, channels: 2, frames: 30_011), layout: PCMLayout(sampleRate: 44_100, channelCount: 2),
+      to: folder.file("chime.flac"))
+    let (playlist, _) = try Self.shuffledSet(in: folder, extra: "overlays:\n  - { file: chime.flac, at: 5 }\n")
+    var choices = MixChoices()
+    choices.harmonicOrder = true
+    var request = try RenderRequest(arguments: [playlist], outputPath: "", choices: choices)
+    request.cache = nil
+    #expect {
+      _ = try Renderer.plan(request)
+    } throws: { error in
+      "\(error)".contains("chime.flac") && "\(error)".contains("placed at a time")
+    }
+  }
+}
