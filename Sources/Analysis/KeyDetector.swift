@@ -4,7 +4,7 @@ import Foundation
 
 /// Finds the key of a signal block by block, as part of the analysis pass.
 ///
-/// It hears the signal at about 11 kHz (each run of `decimation` samples averaged, as the tempo
+/// It hears the signal at about 5.5 kHz (each run of `decimation` samples averaged, as the tempo
 /// tracker does), in frames of about 0.7 s every 0.35 s. The spectral peaks of each frame between
 /// 50 Hz and 2.1 kHz go into a pitch-class profile at a tenth of a semitone (`PitchClassProfile`),
 /// summed over segments of about four seconds; at the end the tuning is read from the profile and
@@ -19,7 +19,8 @@ public final class KeyDetector {
   private let fft: OpaquePointer
   private let input: AubioVector
   private let spectrum: AubioVector
-  private var frame: [Float]
+  /// The frame being filled, `frameSize` samples at the heard rate.
+  private let frame: UnsafeMutablePointer<Float>
   /// The power of each bin of the latest frame.
   private var power: [Float]
   private var filled = 0
@@ -30,7 +31,7 @@ public final class KeyDetector {
   /// A detector for a mono signal at `sampleRate`; nil for a rate it cannot hear.
   public init?(sampleRate: Int) {
     guard sampleRate >= 8000, sampleRate <= 768_000 else { return nil }
-    decimation = max(1, sampleRate / 11025)
+    decimation = max(1, sampleRate / Self.heardHertz)
     heardRate = Double(sampleRate) / Double(decimation)
     var size = 1024
     while Double(size) / heardRate < Self.frameSeconds { size *= 2 }
@@ -49,7 +50,8 @@ public final class KeyDetector {
     (self.fft, self.input, self.spectrum) = (fft, input, spectrum)
     self.sampleRate = sampleRate
     window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
-    frame = [Float](repeating: 0, count: size)
+    frame = .allocate(capacity: size)
+    frame.initialize(repeating: 0, count: size)
     power = [Float](repeating: 0, count: size / 2 + 1)
     let hopSeconds = Double(size / 2) / heardRate
     let frames = { (seconds: Double) in max(1, Int((seconds / hopSeconds).rounded())) }
@@ -57,6 +59,7 @@ public final class KeyDetector {
   }
 
   deinit {
+    frame.deallocate()
     AubioPlanning.lock.withLock { _ in
       del_aubio_fft(fft)
       del_fvec(input)
@@ -64,6 +67,9 @@ public final class KeyDetector {
     }
   }
 
+  /// The rate heard at least, in hertz: twice the highest peak heard and some, for the averaging
+  /// of runs of samples passes what lies near half the rate (5.5 kHz from 44.1 kHz).
+  static let heardHertz = 5512
   /// The shortest frame, in seconds: long enough to part semitones in the bass.
   static let frameSeconds = 0.65
   /// How long a segment is, in seconds: each votes for a key, so a key that holds most of the
@@ -77,15 +83,19 @@ public final class KeyDetector {
 
   /// Adds mono samples.
   public func add(_ samples: UnsafeBufferPointer<Float>) {
+    guard var next = samples.baseAddress else { return }
+    let end = next + samples.count
     let scale = 1 / Float(decimation)
-    var index = 0
-    while index < samples.count {
-      let take = min(decimation - pendingCount, samples.count - index)
-      for sample in samples[index..<(index + take)] { pending += sample }
-      pendingCount += take
-      index += take
-      guard pendingCount == decimation else { continue }
-      frame[filled] = pending * scale
+    while next < end {
+      let take = min(decimation - pendingCount, end - next)
+      var sum = pending
+      for offset in 0..<take { sum += next[offset] }
+      next += take
+      guard pendingCount + take == decimation else {
+        (pending, pendingCount) = (sum, pendingCount + take)
+        continue
+      }
+      frame[filled] = sum * scale
       (pending, pendingCount) = (0, 0)
       filled += 1
       if filled == frameSize { analyseFrame() }
@@ -117,9 +127,7 @@ public final class KeyDetector {
       }
       profile.addFrame(power: UnsafeBufferPointer(power), bins: lowest...highest, binHertz: binHertz)
     }
-    frame.withUnsafeMutableBufferPointer { frame in
-      for index in 0..<half { frame[index] = frame[index + half] }
-    }
+    frame.update(from: frame + half, count: half)
     filled = half
   }
 }

@@ -19,11 +19,13 @@ import Testing
     rest.shuffle(using: &random)
     let order = [0] + rest + (keepLast ? [path.count - 1] : [])
     var entries = ""
-    for index in order {
+    for (position, index) in order.enumerated() {
       let name = "k\(path[index]).flac"
       let tone = Signal.sine(frequency: 200 + 17 * Double(index), sampleRate: 44_100, channels: 2, frames: 220_501 + 307 * index, amplitude: 0.2)
       try AudioFile.write(tone, layout: layout, to: folder.file(name), options: OutputOptions(bitDepth: 16))
-      entries += "  - { file: \(name), key: \(path[index]), bpm: \(120 + index) }\n"
+      // The join into 10B is 5 s long: the entry before it in the playlist says so.
+      let joinIntoTenB = position + 1 < order.count && path[order[position + 1]] == "10B"
+      entries += "  - { file: \(name), key: \(path[index]), bpm: \(120 + index)\(joinIntoTenB ? ", transition: { crossfade: 5 }" : "") }\n"
     }
     let yaml = "version: 1\ndefaults: { crossfade: 3 }\nentries:\n" + entries + extra
     try yaml.write(toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
@@ -45,6 +47,9 @@ import Testing
     let keys = report.transitions.compactMap { $0.key }
     #expect(keys.count == Self.path.count - 1 && keys.allSatisfy { $0.relation != "clash" }, "\(keys.map { "\($0.outgoing)>\($0.incoming)" }) from \(shuffled)")
     #expect(report.tracks.first?.file.hasSuffix("k8A.flac") == true, "the first track stays first")
+    // The 5 s crossfade moved with the join into 10B; every other join keeps the default 3 s.
+    let overlaps = report.transitions.map { join in (report.tracks[join.to - 1].file, Double(join.overlap ?? 0) / Double(report.sampleRate)) }
+    #expect(overlaps.allSatisfy { $0.0.hasSuffix("k10B.flac") ? abs($0.1 - 5) < 1e-3 : abs($0.1 - 3) < 1e-3 }, "\(overlaps)")
     if keepLast { #expect(report.tracks.last?.file.hasSuffix("k1B.flac") == true, "the last track stays last") }
     let steps = report.notes.filter { $0.contains(" follows ") }
     #expect(steps.count == Self.path.count - 1 && !steps.contains { $0.contains("clash") }, "\(steps)")

@@ -46,6 +46,7 @@ extension RenderRequest {
       if let phrase = settings.phraseBeats { parts.append("transitions on phrases of \(phrase) beats") }
     }
     if mix.eqSwap { parts.append("bass swapped in every crossfade") }
+    if mix.harmonicOrder { parts.append("tracks put in harmonic order" + (mix.keepLast ? ", the last kept last" : "")) }
     if mix.keyShift.automatic { parts.append("clashing keys shifted by up to \(mix.keyShift.maxSemitones) semitone\(mix.keyShift.maxSemitones == 1 ? "" : "s")") }
     if let range = mix.tempoRange { parts.append("tempos counted in \(Self.number(range.lowerBound))–\(Self.number(range.upperBound)) BPM") }
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
