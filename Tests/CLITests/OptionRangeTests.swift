@@ -28,6 +28,10 @@ import Testing
     ("a.flac -o out.flac --beatmatch --max-tempo-change 60", [], "--max-tempo-change must be from 0 to 50 percent, not 60"),
     ("a.flac -o out.flac --beatmatch --max-tempo-change -1", [], "--max-tempo-change must be from 0 to 50 percent, not -1"),
     ("a.flac -o out.flac --beatmatch-method tape", [], "--beatmatch-method must be auto, varispeed or preserve-pitch, not 'tape'"),
+    ("a.flac -o out.flac --key-shift maybe", [], "--key-shift must be auto or off, not 'maybe'"),
+    ("a.flac -o out.flac --key-shift auto --max-key-shift 7", [], "--max-key-shift must be a whole number from 0 to 6 semitones, not 7"),
+    ("a.flac -o out.flac --order random", [], "--order must be harmonic or as-given, not 'random'"),
+    ("a.flac -o out.flac --keep-last", [], "--keep-last goes with --order harmonic"),
     ("a.flac -o out.flac --crossfade 0bars", [], "--crossfade counts from one beat to 1024 bars, not '0bars'"),
     ("a.flac -o out.flac --crossfade 9999bars", [], "--crossfade counts from one beat to 1024 bars, not '9999bars'"),
   ]
