@@ -31,18 +31,12 @@ final class AubioTempo {
     var window = 64
     while window * 43 < heard { window *= 2 }
     hopFrames = window / 2
-    let made: (OpaquePointer?, AubioVector?, AubioVector?) = AubioPlanning.lock.withLock { _ in
-      (new_aubio_tempo("default", UInt32(window), UInt32(window / 2), UInt32(heard)),
-       new_fvec(UInt32(window / 2)), new_fvec(2))
-    }
-    guard let tempo = made.0, let hop = made.1, let output = made.2 else {
-      AubioPlanning.lock.withLock { _ in
-        if let tempo = made.0 { del_aubio_tempo(tempo) }
-        if let hop = made.1 { del_fvec(hop) }
-        if let output = made.2 { del_fvec(output) }
-      }
-      return nil
-    }
+    guard
+      let made = AubioPlanning.make(
+        { new_aubio_tempo("default", UInt32(window), UInt32(window / 2), UInt32(heard)) }, deletedBy: del_aubio_tempo,
+        vectors: (UInt32(window / 2), 2))
+    else { return nil }
+    let (tempo, hop, output) = made
     self.tempo = tempo
     self.hop = hop
     self.output = output

@@ -36,18 +36,9 @@ public final class KeyDetector {
     var size = 1024
     while Double(size) / heardRate < Self.frameSeconds { size *= 2 }
     frameSize = size
-    let made: (OpaquePointer?, AubioVector?, AubioVector?) = AubioPlanning.lock.withLock { _ in
-      (new_aubio_fft(UInt32(size)), new_fvec(UInt32(size)), new_fvec(UInt32(size)))
-    }
-    guard let fft = made.0, let input = made.1, let spectrum = made.2 else {
-      AubioPlanning.lock.withLock { _ in
-        if let fft = made.0 { del_aubio_fft(fft) }
-        if let input = made.1 { del_fvec(input) }
-        if let spectrum = made.2 { del_fvec(spectrum) }
-      }
-      return nil
-    }
-    (self.fft, self.input, self.spectrum) = (fft, input, spectrum)
+    guard let made = AubioPlanning.make({ new_aubio_fft(UInt32(size)) }, deletedBy: del_aubio_fft, vectors: (UInt32(size), UInt32(size)))
+    else { return nil }
+    (fft, input, spectrum) = made
     self.sampleRate = sampleRate
     window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
     frame = .allocate(capacity: size)

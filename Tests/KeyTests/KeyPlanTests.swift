@@ -10,11 +10,7 @@ import Testing
   /// Three tones with their keys stated: A minor, E minor (adjacent), then Db major (a clash),
   /// crossfaded by `crossfade` seconds.
   static func playlist(in folder: TemporaryFolder, crossfade: Double) throws -> String {
-    let layout = PCMLayout(sampleRate: 44_100, channelCount: 2)
-    for (index, frequency) in [220.0, 329.63, 277.18].enumerated() {
-      let tone = Signal.sine(frequency: frequency, sampleRate: 44_100, channels: 2, frames: 883_117 + 1_013 * index, amplitude: 0.3)
-      try AudioFile.write(tone, layout: layout, to: folder.file("t\(index).flac"), options: OutputOptions(bitDepth: 16))
-    }
+    try writeTones([220.0, 329.63, 277.18], frames: 883_117, in: folder)
     let yaml = """
       version: 1
       defaults: { crossfade: \(crossfade) }
@@ -26,6 +22,16 @@ import Testing
       """
     try yaml.write(toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
     return folder.file("set.yaml")
+  }
+
+  /// Steady tones as t0.flac, t1.flac… in `folder`, each a little longer than `frames` and the one
+  /// before.
+  static func writeTones(_ frequencies: [Double], frames: Int, in folder: TemporaryFolder) throws {
+    for (index, frequency) in frequencies.enumerated() {
+      let tone = Signal.sine(frequency: frequency, sampleRate: 44_100, channels: 2, frames: frames + 997 * index, amplitude: 0.3)
+      try AudioFile.write(
+        tone, layout: PCMLayout(sampleRate: 44_100, channelCount: 2), to: folder.file("t\(index).flac"), options: OutputOptions(bitDepth: 16))
+    }
   }
 
   @Test func transitionsCarryTheirKeysAndClashesOverLongOverlapsAreWarnings() throws {

@@ -77,11 +77,7 @@ import Testing
 @Suite struct AutomaticKeyShiftTests {
   @Test func aClashIsShiftedAwayAndEveryReportSaysSo() throws {
     let folder = TemporaryFolder("segue-key-shift-auto")
-    let layout = PCMLayout(sampleRate: 44_100, channelCount: 2)
-    for (index, frequency) in [220.0, 233.08, 196.0].enumerated() {
-      let tone = Signal.sine(frequency: frequency, sampleRate: 44_100, channels: 2, frames: 573_119 + 997 * index, amplitude: 0.3)
-      try AudioFile.write(tone, layout: layout, to: folder.file("t\(index).flac"), options: OutputOptions(bitDepth: 16))
-    }
+    try KeyPlanTests.writeTones([220.0, 233.08, 196.0], frames: 573_119, in: folder)
     // A minor into Bb minor clashes (8A into 3A): a semitone down makes it A minor. Bb minor into
     // G minor (3A into 6A) would clash too, but the last track states its own pitch.
     let yaml = """

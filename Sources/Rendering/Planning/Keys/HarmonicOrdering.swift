@@ -13,13 +13,13 @@ struct HarmonicOrdering {
   func apply() throws(RenderError) -> (RenderRequest, InputFacts) {
     let inputs = request.inputs
     if let placed = request.overlays.first(where: { if case .time = $0.position { true } else { false } }) {
-      throw .setting(.notApplicable(.order, value: "harmonic", appliesTo: "overlays placed on an entry", notTo: "\(placed.input.label), placed at a time"))
+      throw .setting(
+        .notApplicable(.order, value: "harmonic", appliesTo: "overlays placed on an entry", notTo: "\(placed.input.label), placed at a time"))
     }
-    let tracks = inputs.indices.map { index in
-      HarmonicOrder.Track(
-        key: InputKey(facts: facts.facts[index], stated: inputs[index].options.key).key,
-        beatsPerMinute: InputBeat(facts: facts.facts[index], stated: inputs[index].options.beat, tempoRange: inputs[index].tempoRange(chosen: request.mix.tempoRange)).beatsPerMinute,
-        loudness: facts.facts[index].analysis?.integratedLUFS)
+    let tracks = zip(inputs, facts.facts).map { input, facts in
+      let beat = InputBeat(facts: facts, stated: input.options.beat, tempoRange: input.tempoRange(chosen: request.mix.tempoRange))
+      return HarmonicOrder.Track(
+        key: InputKey(facts: facts, stated: input.options.key).key, beatsPerMinute: beat.beatsPerMinute, loudness: facts.analysis?.integratedLUFS)
     }
     let ordering = HarmonicOrder(tracks: tracks, maxTempoChange: request.mix.beatMatching.maxTempoChange, keepLast: request.mix.keepLast)
     let order = ordering.order()
