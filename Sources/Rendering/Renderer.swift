@@ -87,28 +87,34 @@ public enum Renderer {
     return Prepared(plan: mix.plan, inputs: inputs, format: format, levelling: mix.levelling, edits: mix.edits)
   }
 
-  /// Levels the tracks' loudness when asked (as they play in `layout`), then plans the mix at its rate.
+  /// Levels the tracks' loudness when asked (as they play in `layout`, shifted tracks as they
+  /// sound shifted), then plans the mix at its rate.
   private static func planMix(_ request: RenderRequest, facts: InputFacts, layout: PCMLayout) throws(RenderError) -> MixPlan {
     let sampleRate = layout.sampleRate
     let loudness = request.mix.loudness
-    let levelling = try loudness.targetLUFS.map { target throws(RenderError) in
-      try Levelling.decide(
-        inputs: request.inputs, facts: Array(facts.facts.prefix(request.inputs.count)), options: loudness, target: target,
-        mix: layout, cache: request.cache)
-    }
     // Cue and fade times are checked before anything counts frames with them.
     for input in request.inputs { try MixPlanning.checkTimes(of: input) }
     let edits = Editing(inputs: request.inputs, facts: facts.facts, mix: request.mix, sampleRate: sampleRate).decide()
     let stretch = try request.stretch.map { stretch throws(RenderError) in try stretchPlanning(stretch, request: request, facts: facts, sampleRate: sampleRate) }
-    var plan = try MixPlanning(
-      inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate,
-      levelling: levelling, edits: edits, stretch: stretch
-    ).plan()
+    var planning = MixPlanning(
+      inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate, edits: edits,
+      stretch: stretch)
+    let shifted = try shiftedAnalyses(request, facts: facts, planning: planning)
+    var trackFacts = Array(facts.facts.prefix(request.inputs.count))
+    for (index, measured) in shifted { trackFacts[index].analysis = measured.analysis }
+    let levelling = try loudness.targetLUFS.map { target throws(RenderError) in
+      try Levelling.decide(inputs: request.inputs, facts: trackFacts, options: loudness, target: target, mix: layout, cache: request.cache)
+    }
+    planning.levelling = levelling
+    var plan = try planning.plan()
     let levellingNotes = levelling?.notes(labels: request.inputs.map(\.label)) ?? []
     plan.notes += facts.notes + levellingNotes + (stretch?.notes ?? [])
+    plan.notes += shifted.keys.sorted().map { index in
+      ShiftedAnalysis.note(shifted[index]!, unshifted: facts.facts[index], label: request.inputs[index].label)
+    }
     if let fit = request.fit { plan = try fit.apply(to: plan) }
     let keys = zip(facts.sources, facts.facts).map { InputKey(facts: $1, stated: $0.options.key) }
-    TransitionKeying(keys: keys, labels: facts.sources.map(\.label)).apply(to: &plan)
+    TransitionKeying(keys: keys, labels: facts.sources.map(\.label), shiftedKeys: shifted.compactMapValues { $0.key?.key }).apply(to: &plan)
     plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
     var mix = MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
     (mix.waveforms, mix.tempos) = (facts.facts.map(\.bands), facts.facts.map(\.tempo))
@@ -144,6 +150,23 @@ public enum Renderer {
     var planning = try StretchPlanning(stretch, inputFrames: inputFrames, matchedFrames: matched, sampleRate: sampleRate)
     if !source.isEmpty { planning.notes.append("matched \(source), to the nearest frame") }
     return planning
+  }
+
+  /// The analysis of each track the plan shifts (by its `pitch` or `--key-shift auto`), of its
+  /// shifted audio, where levelling or a known key needs it.
+  private static func shiftedAnalyses(
+    _ request: RenderRequest, facts: InputFacts, planning: MixPlanning
+  ) throws(RenderError) -> [Int: ShiftedAnalysis] {
+    let (shifts, _) = planning.keyShifts(of: try planning.trackItems().items)
+    var measured: [Int: ShiftedAnalysis] = [:]
+    for (index, shift) in shifts.enumerated() where shift != 0 {
+      let known = InputKey(facts: facts.facts[index], stated: request.inputs[index].options.key)
+      let needed = request.mix.loudness.targetLUFS != nil || (known.origin == .analysis && known.key != nil)
+      guard needed, let analysis = try ShiftedAnalysis.measure(request.inputs[index], facts: facts.facts[index], semitones: shift, cache: request.cache)
+      else { continue }
+      measured[index] = analysis
+    }
+    return measured
   }
 
   /// The facts of the request's inputs and overlays, through its cache, each input decoded at most

@@ -48,17 +48,24 @@ import Testing
   }
 
   /// A track of the key test set shifted a semitone up is found a semitone up, and its beats stay
-  /// where they were: the plan maps every source frame to the same output frame.
+  /// where they were: the plan maps every source frame to the same output frame. Its levelling
+  /// and its key in the plan are those of its shifted audio, measured before the render.
   @Test func aShiftedTrackIsFoundASemitoneUpWithItsBeatsInPlace() throws {
     let folder = TemporaryFolder("segue-key-shift-track")
     let track = KeyTestSet.tracks[0]
     try AudioFile.write(track.samples, layout: PCMLayout(sampleRate: 44_100, channelCount: 2), to: folder.file("t.flac"), options: OutputOptions(bitDepth: 16))
-    let report = try Self.render("version: 1\nentries:\n  - { file: t.flac, pitch: 1 }\n", in: folder)
+    var choices = MixChoices()
+    choices.loudness.target = .set(-16)
+    let report = try Self.render("version: 1\nentries:\n  - { file: t.flac, pitch: 1 }\n", in: folder, choices: choices)
+    let truth = MusicalKey(tonic: track.label.tonic, mode: track.label.minor ? .minor : .major)
+    let note = try #require(report.allNotes.first { $0.contains("measured as it plays shifted +1 semitone") }, "\(report.allNotes)")
+    #expect(note.hasSuffix("in \(truth.transposed(by: 1).name) (\(truth.transposed(by: 1).camelot))"), "\(note)")
+    let levelled = try #require(RenderSummaryReport(report).plan.tracks.first?.loudness?.measuredLUFS)
+    #expect(note.contains(String(format: ": %.1f LUFS (unshifted", levelled)), "levelled on the shifted audio's \(levelled) LUFS: \(note)")
     let clip = try #require(report.timeline.clips.first)
     #expect(clip.start == 0 && clip.duration == report.outputFrameCount && clip.stretch == nil && clip.pitchShift == 1)
     let analysis = try AnalysisReport.measure([folder.file("t.flac"), folder.file("out.flac")], cache: nil)
     let keys = try analysis.tracks.map { try #require($0.key?.camelot) }
-    let truth = MusicalKey(tonic: track.label.tonic, mode: track.label.minor ? .minor : .major)
     #expect(keys == [truth.camelot, truth.transposed(by: 1).camelot], "\(keys)")
     let beats = analysis.tracks.map { $0.tempo?.beats ?? [] }
     #expect(beats[0].count >= 40 && beats[0].count == beats[1].count, "\(beats.map(\.count))")

@@ -40,6 +40,30 @@ struct MixPlanning {
 
   /// Lays the mix out, then the overlays over it, in one pass of the planner.
   func plan() throws(RenderError) -> Plan {
+    var (items, notes) = try trackItems()
+    let (shifts, shiftNotes) = keyShifts(of: items)
+    for index in items.indices { items[index].pitchShift = shifts[index] }
+    notes += shiftNotes
+    var plan = try plan(items)
+    plan.notes += notes
+    return plan
+  }
+
+  /// Each track's key shift (`KeyShifting`) over `items`, with a note for each automatic one.
+  func keyShifts(of items: [PlanItem]) -> (shifts: [Int], notes: [String]) {
+    let shifting = KeyShifting(
+      keys: inputs.indices.map { InputKey(facts: facts[$0], stated: inputs[$0].options.key) }, labels: inputs.map(\.label),
+      stated: inputs.map(\.options.pitch), settings: mix.keyShift)
+    let transition = defaults().transition
+    return shifting.decide(items) { index in
+      if case .crossfade = items[index - 1].transition ?? transition { return true }
+      return false
+    }
+  }
+
+  /// The tracks' plan items, stretched and with their transitions, before any key shift; the
+  /// notes made on the way.
+  func trackItems() throws(RenderError) -> (items: [PlanItem], notes: [String]) {
     var items: [PlanItem] = []
     var notes: [String] = []
     let tempo = mix.needsTempo(inputs)
@@ -77,19 +101,7 @@ struct MixPlanning {
         items[index].transition = try countedCrossfade(spec, after: items[index], input: inputs[index], notes: &notes)
       }
     }
-    let shifting = KeyShifting(
-      keys: inputs.indices.map { InputKey(facts: facts[$0], stated: inputs[$0].options.key) }, labels: inputs.map(\.label),
-      stated: inputs.map(\.options.pitch), settings: mix.keyShift)
-    let transition = defaults().transition
-    let (shifts, shiftNotes) = shifting.decide(items) { index in
-      if case .crossfade = items[index - 1].transition ?? transition { return true }
-      return false
-    }
-    for index in items.indices { items[index].pitchShift = shifts[index] }
-    notes += shiftNotes
-    var plan = try plan(items)
-    plan.notes += notes
-    return plan
+    return (items, notes)
   }
 
   /// Plans `items`, with the correlations their `auto` curves need measured first, then lays

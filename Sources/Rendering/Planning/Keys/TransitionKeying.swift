@@ -7,6 +7,8 @@ struct TransitionKeying {
   /// Each input's key (tracks, then overlays), where known.
   let keys: [InputKey]
   let labels: [String]
+  /// The key each shifted track's shifted audio was found in (`ShiftedAnalysis`), by input.
+  var shiftedKeys: [Int: MusicalKey] = [:]
 
   /// An overlap at least this long, in seconds, makes a clash a warning: long enough to hear.
   static let audibleClashSeconds = 8.0
@@ -33,12 +35,16 @@ struct TransitionKeying {
     }
   }
 
-  /// The key `item` plays in at `clip`: its own, moved by the clip's varispeed and pitch shift to
-  /// the nearest semitone; nil where the key is unknown.
+  /// The key `item` plays in at `clip`: its own (or, shifted, the one its shifted audio was found
+  /// in) moved by the clip's varispeed and any shift not measured, to the nearest semitone; nil
+  /// where the key is unknown.
   private func playedKey(of item: TimelineItem, clip: Int?, in timeline: Timeline) -> MusicalKey? {
     guard let key = keys[item.source].key else { return nil }
     guard let clip else { return key }
-    return key.transposed(by: Int((12 * log2(timeline.clips[clip].pitchScale)).rounded()))
+    let semitones = Int((12 * log2(timeline.clips[clip].pitchScale)).rounded())
+    let shift = timeline.clips[clip].pitchShift
+    if shift != 0, keys[item.source].origin == .analysis, let measured = shiftedKeys[item.source] { return measured.transposed(by: semitones - shift) }
+    return key.transposed(by: semitones)
   }
 
   /// "8A (A minor)".
