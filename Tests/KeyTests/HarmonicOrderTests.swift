@@ -25,7 +25,8 @@ import Testing
       try AudioFile.write(tone, layout: layout, to: folder.file(name), options: OutputOptions(bitDepth: 16))
       // The join into 10B is 5 s long: the entry before it in the playlist says so.
       let joinIntoTenB = position + 1 < order.count && path[order[position + 1]] == "10B"
-      entries += "  - { file: \(name), key: \(path[index]), bpm: \(120 + index)\(joinIntoTenB ? ", transition: { crossfade: 5 }" : "") }\n"
+      let id = path[index] == "10B" ? ", id: tenb" : ""
+      entries += "  - { file: \(name)\(id), key: \(path[index]), bpm: \(120 + index)\(joinIntoTenB ? ", transition: { crossfade: 5 }" : "") }\n"
     }
     let yaml = "version: 1\ndefaults: { crossfade: 3 }\nentries:\n" + entries + extra
     try yaml.write(toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
@@ -55,6 +56,26 @@ import Testing
     #expect(steps.count == Self.path.count - 1 && !steps.contains { $0.contains("clash") }, "\(steps)")
     #expect(report.notes.contains { $0.hasPrefix("--order harmonic: ") })
     #expect(mix.trackPlaylist.hasPrefix("#EXTM3U\n") && mix.trackPlaylist.components(separatedBy: ".flac\n").count == Self.path.count + 1)
+    // The render plays the order the plan gave, and says so.
+    request.outputPath = folder.file("mix.flac")
+    let rendered = RenderSummaryReport(try Renderer.render(request)).plan
+    #expect(rendered.tracks.map(\.file) == report.tracks.map(\.file) && rendered.notes.filter { $0.contains(" follows ") } == steps)
+  }
+
+  /// An overlay placed on an entry moves with it.
+  @Test func anOverlayOnAnEntryMovesWithIt() throws {
+    let folder = TemporaryFolder("segue-harmonic-order-anchored")
+    try AudioFile.write(
+      Signal.sine(frequency: 880, sampleRate: 44_100, channels: 2, frames: 30_011), layout: PCMLayout(sampleRate: 44_100, channelCount: 2),
+      to: folder.file("chime.flac"))
+    let (playlist, _) = try Self.shuffledSet(in: folder, extra: "overlays:\n  - { file: chime.flac, at: { entry: tenb, offset: 1 } }\n")
+    var choices = MixChoices()
+    choices.harmonicOrder = true
+    var request = try RenderRequest(arguments: [playlist], outputPath: "", choices: choices)
+    request.cache = nil
+    let report = PlanReport(try Renderer.plan(request))
+    let tenB = try #require(report.tracks.first { $0.file.hasSuffix("k10B.flac") })
+    #expect(report.overlays.first?.clip.start == tenB.start + 44_100, "\(report.overlays.map(\.clip.start)) against \(tenB.start)")
   }
 
   /// Overlays placed at a time would land on other tracks once reordered: refused by name.

@@ -55,4 +55,24 @@ import Testing
     #expect(warnings[0].count == 1 && warnings[0].first?.contains("9.5 s overlap: 9A (E minor) into 3B (Db major), 7 steps apart") == true, "\(warnings)")
     #expect(warnings[1].isEmpty, "a 4 s overlap is too short to hear a clash: \(warnings[1])")
   }
+
+  /// A track played faster by varispeed plays higher: at 1.06 a semitone up, so A minor meets the
+  /// next track as Bb minor.
+  @Test func varispeedMovesTheKeyATrackPlaysIn() throws {
+    let folder = TemporaryFolder("segue-key-varispeed")
+    try Self.writeTones([220.0, 233.08], frames: 661_501, in: folder)
+    let yaml = """
+      version: 1
+      defaults: { crossfade: 4 }
+      entries:
+        - { file: t0.flac, key: Am, speed: 1.06, method: varispeed }
+        - { file: t1.flac, key: Bbm }
+
+      """
+    try yaml.write(toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
+    var request = try RenderRequest(arguments: [folder.file("set.yaml")], outputPath: "")
+    request.cache = nil
+    let key = try #require(PlanReport(try Renderer.plan(request)).transitions.first?.key)
+    #expect([key.outgoing, key.outgoingName, key.incoming, key.relation] == ["3A", "Bb minor", "3A", "same"])
+  }
 }
