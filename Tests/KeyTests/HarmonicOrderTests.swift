@@ -62,18 +62,25 @@ import Testing
     #expect(rendered.tracks.map(\.file) == report.tracks.map(\.file) && rendered.notes.filter { $0.contains(" follows ") } == steps)
   }
 
-  /// An overlay placed on an entry moves with it.
-  @Test func anOverlayOnAnEntryMovesWithIt() throws {
-    let folder = TemporaryFolder("segue-harmonic-order-anchored")
+  /// A request for the shuffled set in harmonic order with a chime laid over it `at` (the
+  /// playlist's `at:`).
+  static func requestWithChime(at: String, in folder: TemporaryFolder) throws -> RenderRequest {
     try AudioFile.write(
       Signal.sine(frequency: 880, sampleRate: 44_100, channels: 2, frames: 30_011), layout: PCMLayout(sampleRate: 44_100, channelCount: 2),
       to: folder.file("chime.flac"))
-    let (playlist, _) = try Self.shuffledSet(in: folder, extra: "overlays:\n  - { file: chime.flac, at: { entry: tenb, offset: 1 } }\n")
+    let (playlist, _) = try Self.shuffledSet(in: folder, extra: "overlays:\n  - { file: chime.flac, at: \(at) }\n")
     var choices = MixChoices()
     choices.harmonicOrder = true
     var request = try RenderRequest(arguments: [playlist], outputPath: "", choices: choices)
     request.cache = nil
-    let report = PlanReport(try Renderer.plan(request))
+    return request
+  }
+
+  /// An overlay placed on an entry moves with it.
+  @Test func anOverlayOnAnEntryMovesWithIt() throws {
+    let folder = TemporaryFolder("segue-harmonic-order-anchored")
+    let request = try Self.requestWithChime(at: "{ entry: tenb, offset: 1 }", in: folder)
+    let report = try withExtendedLifetime(folder) { PlanReport(try Renderer.plan(request)) }
     let tenB = try #require(report.tracks.first { $0.file.hasSuffix("k10B.flac") })
     #expect(report.overlays.first?.clip.start == tenB.start + 44_100, "\(report.overlays.map(\.clip.start)) against \(tenB.start)")
   }
@@ -81,16 +88,9 @@ import Testing
   /// Overlays placed at a time would land on other tracks once reordered: refused by name.
   @Test func anOverlayAtATimeIsRefused() throws {
     let folder = TemporaryFolder("segue-harmonic-order-overlay")
-    try AudioFile.write(
-      Signal.sine(frequency: 880, sampleRate: 44_100, channels: 2, frames: 30_011), layout: PCMLayout(sampleRate: 44_100, channelCount: 2),
-      to: folder.file("chime.flac"))
-    let (playlist, _) = try Self.shuffledSet(in: folder, extra: "overlays:\n  - { file: chime.flac, at: 5 }\n")
-    var choices = MixChoices()
-    choices.harmonicOrder = true
-    var request = try RenderRequest(arguments: [playlist], outputPath: "", choices: choices)
-    request.cache = nil
+    let request = try Self.requestWithChime(at: "5", in: folder)
     #expect {
-      _ = try Renderer.plan(request)
+      _ = try withExtendedLifetime(folder) { try Renderer.plan(request) }
     } throws: { error in
       "\(error)".contains("chime.flac") && "\(error)".contains("placed at a time")
     }
