@@ -21,98 +21,6 @@ public struct KeyTrack: Sendable {
     case pad
   }
 
-  /// A triad's quality.
-  public enum Quality: Sendable {
-    case major, minor, diminished
-
-    /// The semitones of its notes above the root.
-    var intervals: [Int] {
-      switch self {
-      case .major: [0, 4, 7]
-      case .minor: [0, 3, 7]
-      case .diminished: [0, 3, 6]
-      }
-    }
-  }
-
-  /// A chord named by its scale degree in the key, as a Roman numeral is.
-  public struct Chord: Sendable {
-    /// The root's scale degree, 0 (the tonic) to 6, in the major scale or the natural minor.
-    public var degree: Int
-    /// The quality, when not the degree's own (a major V in minor, a minor iv in major); nil for
-    /// the diatonic triad, or a major one on a chromatic root.
-    public var quality: Quality?
-    /// Semitones added to the root: -1 for a chord on a flattened degree (bVII or bVI in major).
-    public var accidental: Int
-    /// Adds a seventh: the scale's own on a diatonic triad, else a minor seventh (V7 in minor).
-    public var seventh: Bool
-
-    /// The chord on `degree`, diatonic unless told otherwise.
-    public init(_ degree: Int, _ quality: Quality? = nil, accidental: Int = 0, seventh: Bool = false) {
-      self.degree = degree
-      self.quality = quality
-      self.accidental = accidental
-      self.seventh = seventh
-    }
-
-    /// The chord a Roman numeral names: upper case for major, lower for minor, "°" after it for
-    /// diminished, "b" or "#" before it for a chromatic root, and "7" last for a seventh: "V",
-    /// "vi", "vii°", "bVII", "iv", "V7".
-    public init(_ numeral: String) {
-      var text = Substring(numeral)
-      accidental = text.hasPrefix("b") ? -1 : text.hasPrefix("#") ? 1 : 0
-      if accidental != 0 { text = text.dropFirst() }
-      seventh = text.hasSuffix("7")
-      if seventh { text = text.dropLast() }
-      let diminished = text.hasSuffix("°")
-      if diminished { text = text.dropLast() }
-      guard let degree = Self.romans.firstIndex(of: text.uppercased()) else { preconditionFailure("\(numeral) is not a Roman numeral") }
-      self.degree = degree
-      quality = diminished ? .diminished : text == text.uppercased() ? .major : .minor
-    }
-
-    /// The chords of a progression written as Roman numerals joined by "-", such as "I-V-vi-IV".
-    public static func progression(_ numerals: String) -> [Chord] {
-      numerals.split(separator: "-").map { Chord(String($0)) }
-    }
-
-    /// The chord's Roman numeral in a major or minor key, in the form `init(_:)` reads.
-    public func numeral(minor: Bool) -> String {
-      let quality = quality(scale: KeyTrack.scale(minor: minor))
-      let roman = quality == .major ? Self.romans[degree] : Self.romans[degree].lowercased()
-      let prefix = accidental < 0 ? "b" : accidental > 0 ? "#" : ""
-      return prefix + roman + (quality == .diminished ? "°" : "") + (seventh ? "7" : "")
-    }
-
-    /// The chord's pitch classes (0 = C) in the key of `tonic`, root first, then third, fifth and
-    /// seventh.
-    public func pitchClasses(tonic: Int, minor: Bool) -> [Int] {
-      let scale = KeyTrack.scale(minor: minor)
-      let quality = quality(scale: scale)
-      let intervals: [Int]
-      if accidental == 0, quality == Self.diatonicQuality(degree, scale: scale) {
-        intervals = (0..<(seventh ? 4 : 3)).map { (scale[(degree + 2 * $0) % 7] - scale[degree] + 12) % 12 }
-      } else {
-        intervals = quality.intervals + (seventh ? [10] : [])
-      }
-      return intervals.map { (tonic + scale[degree] + accidental + $0 + 24) % 12 }
-    }
-
-    private static let romans = ["I", "II", "III", "IV", "V", "VI", "VII"]
-
-    /// The chord's quality in a key of `scale`.
-    private func quality(scale: [Int]) -> Quality {
-      quality ?? (accidental == 0 ? Self.diatonicQuality(degree, scale: scale) : .major)
-    }
-
-    /// The quality of the triad the scale builds on `degree`.
-    private static func diatonicQuality(_ degree: Int, scale: [Int]) -> Quality {
-      let third = (scale[(degree + 2) % 7] - scale[degree] + 12) % 12
-      let fifth = (scale[(degree + 4) % 7] - scale[degree] + 12) % 12
-      return third == 4 ? .major : fifth == 6 ? .diminished : .minor
-    }
-  }
-
   /// A second key that takes over part of the way through, with a progression of its own.
   public struct Modulation: Sendable {
     public var tonic: Int
@@ -205,7 +113,7 @@ public struct KeyTrack: Sendable {
   // MARK: - The score
 
   /// A note of a pitched part.
-  private struct Note {
+  struct Note {
     var start: Double
     /// How long the note is held, in seconds, before its release.
     var gate: Double
@@ -217,7 +125,7 @@ public struct KeyTrack: Sendable {
   }
 
   /// A drum hit: an index into `drumSounds(rate:seed:)`.
-  private struct Hit {
+  struct Hit {
     var start: Double
     var sound: Int
     var level: Double
@@ -331,7 +239,7 @@ public struct KeyTrack: Sendable {
   }
 
   /// The major scale or the natural minor, as semitones above the tonic.
-  private static func scale(minor: Bool) -> [Int] { minor ? [0, 2, 3, 5, 7, 8, 10] : [0, 2, 4, 5, 7, 9, 11] }
+  static func scale(minor: Bool) -> [Int] { minor ? [0, 2, 3, 5, 7, 8, 10] : [0, 2, 4, 5, 7, 9, 11] }
 
   /// The close-position voicing of `pitchClasses` between MIDI 50 and 76 nearest the previous
   /// voicing (near middle C for the first), so that the voices move as little as they can.
@@ -367,182 +275,5 @@ public struct KeyTrack: Sendable {
     let steps = [-2, -1, -1, 1, 1, 2][Int(random.next() % 6)]
     let step = here + steps < 2 ? abs(steps) : here + steps > tones.count - 3 ? -abs(steps) : steps
     return tones[here + step]
-  }
-
-  // MARK: - Sounds
-
-  /// How a timbre is played: its wavetables (the bright one fading into the dull one), envelope,
-  /// and the detuning of a second oscillator (0: only one).
-  private struct Sound {
-    var bright: Int
-    var dull: Int
-    var attack = 0.01
-    var release = 0.03
-    /// Exponential decay of the level, per second, towards `sustain` (0: none).
-    var decay = 0.0
-    var sustain = 1.0
-    /// Exponential fade from the bright table to the dull one, per second.
-    var fade = 0.0
-    var detuneCents = 0.0
-  }
-
-  /// Each timbre's sound.
-  private static func sound(_ timbre: Timbre) -> Sound {
-    switch timbre {
-    case .sine: Sound(bright: 0, dull: 0)
-    case .organ: Sound(bright: 1, dull: 1)
-    case .saw: Sound(bright: 2, dull: 2)
-    case .square: Sound(bright: 3, dull: 3)
-    case .pluck: Sound(bright: 4, dull: 5, attack: 0.005, decay: 2.5, sustain: 0, fade: 8)
-    case .electricPiano: Sound(bright: 6, dull: 7, attack: 0.005, release: 0.05, decay: 1.2, sustain: 0.25, fade: 12)
-    case .pad: Sound(bright: 8, dull: 8, attack: 0.2, release: 0.2, detuneCents: 7)
-    }
-  }
-
-  /// The samples in one cycle of a wavetable, a power of two (each is stored with its first sample
-  /// repeated after its last, for interpolation).
-  private static let tableSize = 2048
-
-  /// The wavetables, one after another, each a sum of harmonics (number, amplitude) scaled to the
-  /// RMS level of a sine of peak 1.
-  private static let wavetables: [Float] = {
-    let saw = (1...12).map { ($0, 1 / Double($0)) }
-    let harmonics: [[(Int, Double)]] = [
-      [(1, 1), (2, 0.15)],
-      [(1, 1), (2, 0.7), (3, 0.45), (4, 0.3), (6, 0.2), (8, 0.12)],
-      saw,
-      stride(from: 1, through: 13, by: 2).map { ($0, 1 / Double($0)) },
-      (1...16).map { ($0, 1 / Double($0)) },
-      [(1, 1), (2, 0.35), (3, 0.12)],
-      [(1, 1), (2, 0.35), (3, 0.15), (4, 0.4), (6, 0.25), (8, 0.2), (10, 0.1)],
-      [(1, 1), (2, 0.2)],
-      (1...10).map { ($0, 1 / Double($0) * (1 - Double($0) / 12)) },
-    ]
-    return harmonics.flatMap { partials in
-      let cycle = (0..<tableSize).map { index in
-        partials.reduce(0.0) { sum, partial in sum + partial.1 * sin(2 * Double.pi * Double(partial.0 * index) / Double(tableSize)) }
-      }
-      let rms = (cycle.reduce(0) { $0 + $1 * $1 } / Double(tableSize)).squareRoot()
-      return (cycle + [cycle[0]]).map { Float($0 / rms * 0.5.squareRoot()) }
-    }
-  }()
-
-  /// Adds `note` with its envelope to interleaved stereo `output`, reading the wavetables by phase
-  /// increments with linear interpolation.
-  private static func add(
-    _ note: Note, sound: Sound, cents: Double, level: Double, rate: Double, tables: UnsafeBufferPointer<Float>,
-    into output: UnsafeMutableBufferPointer<Float>
-  ) {
-    let first = Int((note.start * rate).rounded())
-    let gate = max(1, Int(note.gate * rate)), release = max(1, Int(sound.release * rate)), attack = max(1, Int(sound.attack * rate))
-    let total = min(gate + release, output.count / 2 - first)
-    guard total > 0, let base = tables.baseAddress, let out = output.baseAddress else { return }
-    let bright = base + sound.bright * (tableSize + 1), dull = base + sound.dull * (tableSize + 1), fades = sound.bright != sound.dull
-    // The phase in 32-bit fixed point (a cycle is 2^32), wrapping by a mask: the table slot is its
-    // top bits. And single precision throughout: conversions between Float and Double are calls
-    // in a debug build.
-    let fractionBits = 32 - tableSize.trailingZeroBitCount, cycle = 1 << 32
-    let step = Int(440 * pow(2, (Double(note.midi - 69) + cents / 100) / 12) / rate * Double(cycle))
-    let (phaseMask, fractionMask, fractionScale) = (cycle - 1, (1 << fractionBits) - 1, Float(1) / Float(1 << fractionBits))
-    let decayStep = Float(exp(-sound.decay / rate)), fadeStep = Float(exp(-sound.fade / rate)), sustain = Float(sound.sustain)
-    let left = Float(level * min(1, 1 - note.pan)), right = Float(level * min(1, 1 + note.pan))
-    let (attackFrames, releaseFrames, end) = (Float(attack), Float(release), gate + release)
-    var (decay, fade): (Float, Float) = (1, 1)
-    var (phase, index, frame) = (0, 0, first * 2)
-    while index < total {
-      let slot = phase >> fractionBits
-      let fraction = Float(phase & fractionMask) * fractionScale
-      var value = bright[slot] + fraction * (bright[slot + 1] - bright[slot])
-      if fades {
-        let low = dull[slot] + fraction * (dull[slot + 1] - dull[slot])
-        value = low + fade * (value - low)
-        fade *= fadeStep
-      }
-      value *= sustain + (1 - sustain) * decay
-      if index < attack {
-        value *= Float(index) / attackFrames
-      } else if index >= gate {
-        value *= Float(end - index) / releaseFrames
-      }
-      out[frame] += value * left
-      out[frame + 1] += value * right
-      phase = (phase + step) & phaseMask
-      decay *= decayStep
-      frame += 2
-      index += 1
-    }
-  }
-
-  /// The drum sounds at `rate`: a kick, four snares and four hats (each drawn from noise of its own).
-  /// The kick's and the snare's tones fall in pitch, so that they hold no one pitch class.
-  private static func drumSounds(rate: Double, seed: UInt64) -> [[Float]] {
-    var random = SeededRandom(seed: seed ^ 0x5EED)
-    var phase = 0.0
-    let kick = (0..<Int(0.35 * rate)).map { frame -> Float in
-      let time = Double(frame) / rate
-      phase += 2 * Double.pi * (45 + 105 * exp(-time * 35)) / rate
-      return Float(sin(phase) * exp(-time * 8))
-    }
-    let snares = (0..<4).map { _ in
-      var phase = 0.0
-      return (0..<Int(0.2 * rate)).map { frame -> Float in
-        let time = Double(frame) / rate
-        phase += 2 * Double.pi * (150 + 90 * exp(-time * 40)) / rate
-        return Float(0.7 * random.nextSigned() * exp(-time * 22) + 0.3 * sin(phase) * exp(-time * 30))
-      }
-    }
-    let hats = (0..<4).map { _ in
-      var previous = random.nextSigned()
-      return (0..<Int(0.05 * rate)).map { frame -> Float in
-        let next = random.nextSigned()
-        defer { previous = next }
-        return Float((next - previous) / 2 * exp(-Double(frame) / rate * 70))
-      }
-    }
-    return [kick] + snares + hats
-  }
-
-  /// Adds a drum hit's `sound` to interleaved stereo `output`.
-  private static func add(_ sound: UnsafeBufferPointer<Float>, hit: Hit, rate: Double, into output: UnsafeMutableBufferPointer<Float>) {
-    let first = Int((hit.start * rate).rounded())
-    let total = min(sound.count, output.count / 2 - first)
-    guard let samples = sound.baseAddress, let out = output.baseAddress else { return }
-    let left = Float(hit.level * min(1, 1 - hit.pan)), right = Float(hit.level * min(1, 1 + hit.pan))
-    var index = 0
-    while index < total {
-      out[2 * (first + index)] += samples[index] * left
-      out[2 * (first + index) + 1] += samples[index] * right
-      index += 1
-    }
-  }
-
-  /// Fades the track in over 5 ms and out over 30 ms (the last notes are cut off), then scales it
-  /// to a peak of 0.8.
-  private static func finish(_ output: UnsafeMutableBufferPointer<Float>, rate: Double) {
-    guard let out = output.baseAddress else { return }
-    let frames = output.count / 2, fadeIn = Int(0.005 * rate), fadeOut = Int(0.03 * rate)
-    var frame = 0
-    while frame < fadeIn || frame < fadeOut {
-      let gainIn = Float(frame) / Float(fadeIn), gainOut = Float(frame) / Float(fadeOut)
-      if frame < fadeIn, frame < frames { out[2 * frame] *= gainIn; out[2 * frame + 1] *= gainIn }
-      if frame < fadeOut, frame < frames { out[2 * (frames - 1 - frame)] *= gainOut; out[2 * (frames - 1 - frame) + 1] *= gainOut }
-      frame += 1
-    }
-    let count = output.count
-    var peak: Float = 1e-9
-    var index = 0
-    while index < count {
-      // A frame at a time: in a debug build each pass round the loop costs more than its work.
-      let left = out[index] < 0 ? -out[index] : out[index], right = out[index + 1] < 0 ? -out[index + 1] : out[index + 1]
-      let larger = left > right ? left : right
-      if larger > peak { peak = larger }
-      index += 2
-    }
-    let scale = 0.8 / peak
-    index = 0
-    while index < count {
-      out[index] *= scale
-      index += 1
-    }
   }
 }

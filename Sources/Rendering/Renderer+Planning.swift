@@ -1,0 +1,193 @@
+import Analysis
+import Composition
+import FFmpegAudio
+import Foundation
+
+/// Planning, before a sample is mixed: the inputs' facts gathered, the order and key shifts
+/// decided, loudness levelled, the mix laid out on its timeline.
+extension Renderer {
+  /// A request checked and planned: its inputs' facts, the output format and the plan.
+  struct Prepared {
+    var plan: Plan
+    var inputs: InputFacts
+    var format: OutputFormat
+    var levelling: Levelling? = nil
+    var edits: [TrackEdit?] = []
+  }
+
+  /// `request` with its tracks in harmonic order and their facts, when it asks for that order;
+  /// otherwise as it is, with the facts given.
+  static func harmonicallyOrdered(_ request: RenderRequest, knownFacts: InputFacts?) throws(RenderError) -> (RenderRequest, InputFacts?) {
+    guard request.mix.harmonicOrder, request.inputs.count > 2 else { return (request, knownFacts) }
+    do { try request.check() } catch { throw .setting(error) }
+    let facts: InputFacts
+    if let knownFacts { facts = knownFacts } else { facts = try gatherFacts(request) }
+    return try HarmonicOrdering(request: request, facts: facts).apply()
+  }
+
+  /// Gathers the inputs' facts, resolves the output format and plans the mix.
+  static func prepare(_ request: RenderRequest, knownFacts: InputFacts? = nil) throws(RenderError) -> Prepared {
+    guard !request.inputs.isEmpty else { throw .noInputs }
+    do { try request.check() } catch { throw .setting(error) }
+    let inputs: InputFacts
+    if let knownFacts { inputs = knownFacts } else { inputs = try gatherFacts(request) }
+    let format = try OutputFormat.resolve(
+      path: request.outputPath, options: request.output, inputs: Array(inputs.infos.prefix(request.inputs.count)))
+    var mix = try planMix(request, facts: inputs, layout: format.settings.layout)
+    mix.plan.notes += format.notes + format.downmixNotes(inputs.infos, labels: inputs.sources.map(\.label))
+    let trackFrames = inputs.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
+    // A stretch's length is what was asked for, its ratio checked: never refused as too long.
+    try LengthGuard.check(mix.plan, trackFrames: trackFrames, allowLong: request.allowLong || request.stretch != nil)
+    return Prepared(plan: mix.plan, inputs: inputs, format: format, levelling: mix.levelling, edits: mix.edits)
+  }
+
+  /// Levels the tracks' loudness when asked (as they play in `layout`, shifted tracks as they
+  /// sound shifted), then plans the mix at its rate.
+  private static func planMix(_ request: RenderRequest, facts: InputFacts, layout: PCMLayout) throws(RenderError) -> MixPlan {
+    let sampleRate = layout.sampleRate
+    let loudness = request.mix.loudness
+    // Cue and fade times are checked before anything counts frames with them.
+    for input in request.inputs { try MixPlanning.checkTimes(of: input) }
+    let edits = Editing(inputs: request.inputs, facts: facts.facts, mix: request.mix, sampleRate: sampleRate).decide()
+    let stretch = try request.stretch.map { stretch throws(RenderError) in try stretchPlanning(stretch, request: request, facts: facts, sampleRate: sampleRate) }
+    var planning = MixPlanning(
+      inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate, edits: edits,
+      stretch: stretch)
+    let shifted = try shiftedAnalyses(request, facts: facts, planning: planning)
+    var trackFacts = Array(facts.facts.prefix(request.inputs.count))
+    for (index, measured) in shifted { trackFacts[index].analysis = measured.analysis }
+    let levelling = try loudness.targetLUFS.map { target throws(RenderError) in
+      try Levelling.decide(inputs: request.inputs, facts: trackFacts, options: loudness, target: target, mix: layout, cache: request.cache)
+    }
+    planning.levelling = levelling
+    var plan = try planning.plan()
+    let levellingNotes = levelling?.notes(labels: request.inputs.map(\.label)) ?? []
+    plan.notes += facts.notes + levellingNotes + (stretch?.notes ?? [])
+    plan.notes += shifted.keys.sorted().map { index in
+      ShiftedAnalysis.note(shifted[index]!, unshifted: facts.facts[index], label: request.inputs[index].label)
+    }
+    if let fit = request.fit { plan = try fit.apply(to: plan) }
+    let keys = zip(facts.sources, facts.facts).map { InputKey(facts: $1, stated: $0.options.key) }
+    TransitionKeying(keys: keys, labels: facts.sources.map(\.label), shiftedKeys: shifted.compactMapValues { $0.key?.key }).apply(to: &plan)
+    plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
+    var mix = MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
+    (mix.waveforms, mix.tempos) = (facts.facts.map(\.bands), facts.facts.map(\.tempo))
+    mix.settings = request.settingRows
+    return mix
+  }
+
+  /// How the one input of a stretch becomes its target length, the file it must match measured.
+  private static func stretchPlanning(
+    _ stretch: StretchRequest, request: RenderRequest, facts: InputFacts, sampleRate: Int
+  ) throws(RenderError) -> StretchPlanning {
+    guard request.inputs.count == 1, request.overlays.isEmpty else { throw .setting(.oneInputOnly(.stretchRatio)) }
+    let options = request.inputs[0].options
+    let length = facts.facts[0].frameCount(at: sampleRate)
+    let inputFrames = min(length, options.outPoint?.frames(at: sampleRate) ?? length) - (options.inPoint?.frames(at: sampleRate) ?? 0)
+    var matched: Int64?
+    var source = ""
+    if case .matching(let path) = stretch.target {
+      let target = InputSource(path: path)
+      do {
+        if let seconds = try VideoDuration.seconds(of: path) {
+          matched = SampleFrames.count(inSeconds: seconds, at: sampleRate)
+          source = "the length of \(target.label)'s video, \(seconds) s"
+        }
+      } catch {
+        throw .input(target, InputCheck.problem(for: error))
+      }
+      if matched == nil {
+        matched = try InputFacts.gather([target], needs: FactsNeeds(), cache: request.cache).facts[0].frameCount(at: sampleRate)
+        source = "the length of \(target.label)'s audio (it has no video)"
+      }
+    }
+    var planning = try StretchPlanning(stretch, inputFrames: inputFrames, matchedFrames: matched, sampleRate: sampleRate)
+    if !source.isEmpty { planning.notes.append("matched \(source), to the nearest frame") }
+    return planning
+  }
+
+  /// The analysis of each track the plan shifts (by its `pitch` or `--key-shift auto`), of its
+  /// shifted audio, where levelling or a known key needs it.
+  private static func shiftedAnalyses(
+    _ request: RenderRequest, facts: InputFacts, planning: MixPlanning
+  ) throws(RenderError) -> [Int: ShiftedAnalysis] {
+    let (shifts, _) = planning.keyShifts(of: try planning.trackItems().items)
+    var measured: [Int: ShiftedAnalysis] = [:]
+    for (index, shift) in shifts.enumerated() where shift != 0 {
+      let known = InputKey(facts: facts.facts[index], stated: request.inputs[index].options.key)
+      let needed = request.mix.loudness.targetLUFS != nil || (known.origin == .analysis && known.key != nil)
+      guard needed, let analysis = try ShiftedAnalysis.measure(request.inputs[index], facts: facts.facts[index], semitones: shift, cache: request.cache)
+      else { continue }
+      measured[index] = analysis
+    }
+    return measured
+  }
+
+  /// The facts of the request's inputs and overlays, through its cache, each input decoded at most
+  /// once: with the analysis pass when levelling or automatic cues need it (levelling only for the
+  /// tracks without gain tags, when gains come from tags), the audible spans silence edits read,
+  /// and the tempos and keys beat matching reads.
+  static func gatherFacts(_ request: RenderRequest) throws(RenderError) -> InputFacts {
+    let loudness = request.mix.loudness
+    let sources = request.inputs + request.overlays.map(\.input)
+    let edges = MixPlanning.needsEdges(inputs: request.inputs, mix: request.mix)
+    let silence = request.inputs.map { Editing.needs(for: $0, mix: request.mix) }
+    let thresholds = Set(silence.flatMap(\.thresholds)).sorted()
+    let analysesAll = (loudness.needsAnalysis && loudness.gainSource == .analysis) || silence.contains { $0.analysis } || request.mix.harmonicOrder
+    let needs = FactsNeeds(
+      edges: edges, analysis: analysesAll, audibleThresholds: thresholds, tempo: request.mix.needsTempo(request.inputs) || request.mix.harmonicOrder,
+      bands: request.reportPath != nil, key: request.mix.needsKeys(request.inputs))
+    let analysesUntagged = loudness.needsAnalysis && !analysesAll
+    let tracks = request.inputs.count
+    return try InputFacts.gather(sources, needing: { index, info in
+      guard analysesUntagged, index < tracks, TaggedLoudness(tags: info.tags) == nil else { return needs }
+      var untagged = needs
+      untagged.analysis = true
+      return untagged
+    }, cache: request.cache)
+  }
+
+  /// The frames `range` covers, refusing ranges outside the mix.
+  static func outputSelection(_ range: TimeRange, of timeline: Timeline) throws(RenderError) -> OutputSelection {
+    let start = SampleFrames.count(inSeconds: range.from ?? 0, at: timeline.sampleRate)
+    let end = min(timeline.frameCount, range.to.map { SampleFrames.count(inSeconds: $0, at: timeline.sampleRate) } ?? timeline.frameCount)
+    let length = TimeFormat.clock(frames: timeline.frameCount, sampleRate: timeline.sampleRate)
+    guard start < timeline.frameCount else {
+      throw .setting(.pastEnd(.from, at: TimeFormat.clock(frames: start, sampleRate: timeline.sampleRate), length: length))
+    }
+    guard start < end else { throw .setting(.notAfter(.from, .to)) }
+    return OutputSelection(segments: [start..<end])
+  }
+
+  /// Plans a mix without rendering it: the timeline `render` would follow, with the inputs
+  /// (tracks, then overlays) its clips name. With an output (a path or `output.format`) it is the
+  /// render's own: at the output's rate and channels, with its notes and its length guard (the
+  /// path is not checked beyond its format, and nothing is written); without, at the first
+  /// track's rate and channels, or those `output` asks for.
+  public static func plan(_ request: RenderRequest) throws(RenderError) -> MixPlan {
+    guard !request.inputs.isEmpty else { throw .noInputs }
+    do { try request.check() } catch { throw .setting(error) }
+    let (request, known) = try harmonicallyOrdered(request, knownFacts: nil)
+    guard request.outputPath.isEmpty, request.output.format == nil else {
+      let prepared = try prepare(request, knownFacts: known)
+      var plan = prepared.plan
+      let frameCount = try request.range.map { range throws(RenderError) in try outputSelection(range, of: plan.timeline).frameCount }
+        ?? plan.timeline.frameCount
+      let frameSize: Int
+      do { frameSize = try AudioFileWriter.frameSize(of: prepared.format.settings) } catch {
+        throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
+      }
+      let encoding = OutputEncoding.decide(format: prepared.format, frameSize: frameSize, frameCount: frameCount, request: request)
+      if let note = encoding.note { plan.notes.append(note) }
+      var mix = MixPlan(plan: plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits, encoding: encoding)
+      (mix.waveforms, mix.tempos) = (prepared.inputs.facts.map(\.bands), prepared.inputs.facts.map(\.tempo))
+      mix.settings = request.settingRows
+      return mix
+    }
+    let inputs: InputFacts
+    if let known { inputs = known } else { inputs = try gatherFacts(request) }
+    let first = inputs.facts[0].info
+    let layout = PCMLayout(sampleRate: request.output.sampleRate ?? first.sampleRate, channelCount: request.output.channelCount ?? first.channelCount)
+    return try planMix(request, facts: inputs, layout: layout)
+  }
+}
