@@ -8,8 +8,9 @@ import Foundation
 /// cannot be written is noted and ignored: the cache never fails a render.
 public struct FactsCache: Sendable {
   /// Bumped whenever the shape of what is stored, or how the analysis measures, changes; other
-  /// versions' entries are not read. (4: loudness measured without libebur128's 0.1 LU histogram.)
-  public static let formatVersion = 4
+  /// versions' entries are not read. (4: loudness measured without libebur128's 0.1 LU histogram;
+  /// 5: file keys without the device number, which differs between nodes sharing a cache.)
+  public static let formatVersion = 5
 
   /// The cache's folder.
   public let folder: String
@@ -36,28 +37,51 @@ public struct FactsCache: Sendable {
     case ignored(note: String)
   }
 
-  /// The stored `kind` of facts about the file at `path`, if it is there and still valid.
-  public func load<Value: Decodable>(_ type: Value.Type, kind: String, for path: String) -> Lookup<Value> {
-    let file = entryPath(kind: kind, for: path)
-    guard let data = FileManager.default.contents(atPath: file) else { return .miss }
-    guard let entry = try? JSONDecoder().decode(Entry<Value>.self, from: data) else {
-      return .ignored(note: "cache: ignored a damaged entry for \(path) (\(file)); measured again")
-    }
-    guard entry.path == absolute(path), entry.kind == kind, let key = FileKey.of(path: path), entry.key == key else { return .miss }
-    return .hit(entry.value)
+  /// The place of the `kind` of facts about the file at `path`, as the file is now: load from it,
+  /// measure, then store into it.
+  public func slot(kind: String, for path: String) -> Slot {
+    Slot(cache: self, kind: kind, path: path, key: FileKey.of(path: path))
   }
 
-  /// Stores `value` as the `kind` of facts about the file at `path`; returns a note when it cannot.
-  public func store<Value: Encodable>(_ value: Value, kind: String, for path: String) -> String? {
-    guard let key = FileKey.of(path: path) else { return nil }
-    let file = entryPath(kind: kind, for: path)
-    do {
-      try FileManager.default.createDirectory(atPath: versionFolder, withIntermediateDirectories: true)
-      let data = try JSONEncoder().encode(Entry(kind: kind, path: absolute(path), key: key, value: value))
-      try Self.replace(file, with: data)
-      return nil
-    } catch {
-      return "cache: cannot write to \(folder) (\((error as NSError).localizedDescription)); results are not kept"
+  /// The stored `kind` of facts about the file at `path`, if it is there and still valid.
+  public func load<Value: Decodable>(_ type: Value.Type, kind: String, for path: String) -> Lookup<Value> {
+    slot(kind: kind, for: path).load(type)
+  }
+
+  /// One entry's place, with the file's key taken when it was made: a value measured after that
+  /// is stored only if the file is still the same, so a file replaced while it was measured (by
+  /// another process, on another node) never gets the old file's facts under its new key.
+  public struct Slot: Sendable {
+    let cache: FactsCache
+    let kind: String
+    let path: String
+    /// The file's key when the slot was made; nil when it could not be read.
+    let key: FileKey?
+
+    /// The stored value, if it is there and was stored for the file as it is.
+    public func load<Value: Decodable>(_ type: Value.Type) -> Lookup<Value> {
+      let file = cache.entryPath(kind: kind, for: path)
+      guard let data = FileManager.default.contents(atPath: file) else { return .miss }
+      guard let entry = try? JSONDecoder().decode(Entry<Value>.self, from: data) else {
+        return .ignored(note: "cache: ignored a damaged entry for \(path) (\(file)); measured again")
+      }
+      guard entry.path == cache.absolute(path), entry.kind == kind, let key, entry.key == key else { return .miss }
+      return .hit(entry.value)
+    }
+
+    /// Stores `value`, measured since the slot was made; returns a note when it cannot be kept.
+    /// Nothing is stored when the file changed meanwhile.
+    public func store<Value: Encodable>(_ value: Value) -> String? {
+      guard let key, FileKey.of(path: path) == key else { return nil }
+      let file = cache.entryPath(kind: kind, for: path)
+      do {
+        try FileManager.default.createDirectory(atPath: cache.versionFolder, withIntermediateDirectories: true)
+        let data = try JSONEncoder().encode(Entry(kind: kind, path: cache.absolute(path), key: key, value: value))
+        try FactsCache.replace(file, with: data)
+        return nil
+      } catch {
+        return "cache: cannot write to \(cache.folder) (\((error as NSError).localizedDescription)); results are not kept"
+      }
     }
   }
 
@@ -82,7 +106,7 @@ public struct FactsCache: Sendable {
   /// old entry or the new one, never part of one. Unlike `Data.write(options: .atomic)` it does
   /// not sync to disk: an entry lost in a crash is measured again, and thousands of syncs made a
   /// cold plan of a long playlist seconds slower.
-  private static func replace(_ file: String, with data: Data) throws {
+  fileprivate static func replace(_ file: String, with data: Data) throws {
     let temporary = "\(file).\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
@@ -102,7 +126,7 @@ public struct FactsCache: Sendable {
     }
   }
 
-  private var versionFolder: String { "\(folder)/v\(Self.formatVersion)" }
+  fileprivate var versionFolder: String { "\(folder)/v\(Self.formatVersion)" }
 
   private func entryFiles() -> [String] {
     let manager = FileManager.default
@@ -113,13 +137,13 @@ public struct FactsCache: Sendable {
     }
   }
 
-  private func entryPath(kind: String, for path: String) -> String {
+  fileprivate func entryPath(kind: String, for path: String) -> String {
     var hash = FNV1a()
     hash.add(Array(absolute(path).utf8))
     return "\(versionFolder)/\(String(hash.value, radix: 16))-\(kind).json"
   }
 
-  private func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+  fileprivate func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
   /// What one cache file holds.
   fileprivate struct Entry<Value> {

@@ -24,8 +24,9 @@ struct FactsGathering {
       return try FactsGathering(cache: cache, needs: needs, partsPerInput: partsPerInput).facts(of: input, info: info, notes: &notes, decoding: decoding)
     }
     var known: SourceFacts?
-    if let cache {
-      switch cache.load(SourceFacts.self, kind: "facts", for: input.path) {
+    let slot = cache?.slot(kind: "facts", for: input.path)
+    if let slot {
+      switch slot.load(SourceFacts.self) {
       case .hit(let facts): known = facts
       case .miss: break
       case .ignored(let note): notes.append(note)
@@ -38,7 +39,7 @@ struct FactsGathering {
     } catch {
       throw .input(input, InputCheck.problem(for: error))
     }
-    if let cache, facts.frameCount > 0, let note = cache.store(facts, kind: "facts", for: input.path) { notes.append(note) }
+    if let slot, facts.frameCount > 0, let note = slot.store(facts) { notes.append(note) }
     return try checked(facts, of: input, notes: &notes)
   }
 

@@ -1,13 +1,13 @@
 import Foundation
 
 /// What identifies a file's contents without reading all of it: size, times, inode and a hash of
-/// its first and last 64 KiB. Any edit, touch or replacement changes it.
+/// its first and last 64 KiB. Any edit, touch or replacement changes it. The device number is left
+/// out: nodes mounting one network file system see the same file under different ones.
 public struct FileKey: Sendable, Codable, Equatable {
   public var size: Int64
   public var modified: Int64
   public var changed: Int64
   public var inode: UInt64
-  public var device: UInt64
   public var edgeHash: UInt64
 
   /// How much of each end of the file is hashed.
@@ -29,8 +29,7 @@ public struct FileKey: Sendable, Codable, Equatable {
       hash.add(words: tail)
     }
     return FileKey(
-      size: size, modified: nanoseconds(status.st_mtim), changed: nanoseconds(status.st_ctim), inode: UInt64(status.st_ino),
-      device: UInt64(status.st_dev), edgeHash: hash.value)
+      size: size, modified: nanoseconds(status.st_mtim), changed: nanoseconds(status.st_ctim), inode: UInt64(status.st_ino), edgeHash: hash.value)
   }
 
   private static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }

@@ -20,7 +20,8 @@ struct ShiftedAnalysis: Codable, Sendable {
   /// render made it.
   static func measure(_ input: InputSource, facts: SourceFacts, semitones: Int, cache: FactsCache?) throws(RenderError) -> ShiftedAnalysis? {
     let kind = "analysis-shifted-\(semitones)-v\(methodVersion)"
-    if case .hit(let stored) = cache?.load(ShiftedAnalysis.self, kind: kind, for: input.path) { return stored }
+    let slot = cache?.slot(kind: kind, for: input.path)
+    if case .hit(let stored) = slot?.load(ShiftedAnalysis.self) { return stored }
     let (rate, channels) = (facts.info.sampleRate, facts.info.channelCount)
     guard
       let stretcher = PitchKeepingStretcher(
@@ -45,7 +46,7 @@ struct ShiftedAnalysis: Codable, Sendable {
       throw .input(input, InputCheck.problem(for: error))
     }
     let measured = ShiftedAnalysis(semitones: semitones, analysis: analyzer.finish(), key: music?.finish().key)
-    _ = cache?.store(measured, kind: kind, for: input.path)
+    _ = slot?.store(measured)
     return measured
   }
 

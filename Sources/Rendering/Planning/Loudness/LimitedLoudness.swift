@@ -7,23 +7,24 @@ import Foundation
 /// mix's layout, where that changes its loudness), scaled, limited and measured, or read from the
 /// cache where an earlier render measured it.
 struct LimitedLoudness {
-  let cache: FactsCache?
   let input: InputSource
   let facts: SourceFacts
   /// The layout to decode into; nil for the file's own.
   let layout: PCMLayout?
   /// What earlier passes measured, by `key`: kept with the input's facts as `cacheKind`.
   private var known: [String: Double]
+  /// Where `known` is kept, as the file was when this began.
+  private let slot: FactsCache.Slot?
   /// Named for the meter that measures it (`ProgrammeMeter`; "limiting" held libebur128's
   /// histogram figures, up to 0.05 LU apart), so figures of the other meter are not read.
   private static let cacheKind = "limited-loudness"
 
   init(cache: FactsCache?, input: InputSource, facts: SourceFacts, layout: PCMLayout? = nil) {
-    self.cache = cache
     self.input = input
     self.facts = facts
     self.layout = layout
-    if case .hit(let stored) = cache?.load([String: Double].self, kind: Self.cacheKind, for: input.path) { known = stored } else { known = [:] }
+    slot = cache?.slot(kind: Self.cacheKind, for: input.path)
+    if case .hit(let stored) = slot?.load([String: Double].self) { known = stored } else { known = [:] }
   }
 
   /// Integrated loudness in LUFS of the part played at `gainDB` through a limiter at `ceiling`
@@ -37,7 +38,7 @@ struct LimitedLoudness {
       throw .input(input, InputCheck.problem(for: error))
     }
     known[key] = measured ?? -.infinity
-    _ = cache?.store(known, kind: Self.cacheKind, for: input.path)
+    _ = slot?.store(known)
     return measured
   }
 

@@ -26,7 +26,8 @@ enum PlayedAnalysis {
   /// made it; nil where the meter takes no such layout.
   static func analysis(of input: InputSource, facts: SourceFacts, in mix: PCMLayout, cache: FactsCache?) throws(RenderError) -> SignalAnalysis? {
     let kind = "analysis-played-\(mix.sampleRate)-\(mix.channelCount)"
-    if case .hit(let stored) = cache?.load(SignalAnalysis.self, kind: kind, for: input.path) { return stored }
+    let slot = cache?.slot(kind: kind, for: input.path)
+    if case .hit(let stored) = slot?.load(SignalAnalysis.self) { return stored }
     let analysis: SignalAnalysis?
     do {
       let reader = try AudioFileReader(path: input.path, output: mix, resampling: .high, tolerance: input.tolerance, known: facts.info)
@@ -36,7 +37,7 @@ enum PlayedAnalysis {
     } catch {
       throw .input(input, InputCheck.problem(for: error))
     }
-    if let analysis { _ = cache?.store(analysis, kind: kind, for: input.path) }
+    if let analysis { _ = slot?.store(analysis) }
     return analysis
   }
 }
