@@ -115,7 +115,8 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
   case unknownFormat(String)
   /// Waveform data asked for under an extension that names none of its forms.
   case unknownWaveformForm(String)
-  case writeFailed(detail: String)
+  /// A write the system refused; `errorNumber` is its `errno` when known.
+  case writeFailed(detail: String, errorNumber: Int32? = nil)
 
   public var description: String { message(naming: \.name) }
 
@@ -131,7 +132,7 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
     case .unknownFormat(let ext):
       "unknown output format '\(ext)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or \(name(.format))"
     case .unknownWaveformForm(let ext): "waveform data is written as .dat (binary) or .json, not '\(ext)'"
-    case .writeFailed(let detail): "cannot write (\(detail))"
+    case .writeFailed(let detail, _): "cannot write (\(detail))"
     }
   }
 }

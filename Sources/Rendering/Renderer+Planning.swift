@@ -175,7 +175,7 @@ extension Renderer {
         ?? plan.timeline.frameCount
       let frameSize: Int
       do { frameSize = try AudioFileWriter.frameSize(of: prepared.format.settings) } catch {
-        throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
+        throw .output(path: request.outputPath, Self.writeFailure(error))
       }
       let encoding = OutputEncoding.decide(format: prepared.format, frameSize: frameSize, frameCount: frameCount, request: request)
       if let note = encoding.note { plan.notes.append(note) }

@@ -79,7 +79,7 @@ public enum Renderer {
         path: output?.stagingPath ?? AudioFileWriter.standardOutput, containerName: format.containerName, settings: format.settings,
         metadata: format.filedAsItsKind(metadata ?? ContainerMetadata()))
     } catch {
-      throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error)))
+      throw .output(path: request.outputPath, Self.writeFailure(error))
     }
     let streamer = TimelineStreamer(
       timeline: plan.timeline, inputs: inputs, facts: facts.facts, resampledRuns: plan.resampledRuns,
@@ -91,7 +91,7 @@ public enum Renderer {
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
     let encoding = OutputEncoding.decide(format: format, frameSize: writer.inputFormat.frameSize, frameCount: selection.frameCount, request: request)
     let segments = try encoding.overlap.map { overlap throws(RenderError) in
-      do { try writer.beginSegments() } catch { throw .output(path: request.outputPath, .writeFailed(detail: Self.detail(of: error))) }
+      do { try writer.beginSegments() } catch { throw .output(path: request.outputPath, Self.writeFailure(error)) }
       return SegmentedEncoding(writer: writer, overlap: overlap, workers: encoding.workers)
     }
     let outcome = try encode(from: streamer, into: writer, segments: segments, meter: meter, outputPath: request.outputPath)

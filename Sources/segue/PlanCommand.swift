@@ -38,7 +38,11 @@ struct PlanCommand: ParsableCommand {
   @Flag(help: "Print the tracks in harmonic order (--order harmonic) as an M3U playlist instead of the plan.")
   var suggestOrder = false
 
+  @Flag(help: "Print the render this plan is of as a line of a batch manifest (JSON, absolute paths) instead of the plan; needs -o.")
+  var emitRequest = false
+
   func run() throws {
+    if emitRequest { return try BatchRequestLine.print(command: "plan") }
     do {
       var request = try choices.request(inputs: inputs, outputPath: output ?? "")
       request.reportPath = report

@@ -39,15 +39,25 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Show FFmpeg's own warnings.")
   var verbose = false
 
+  @Flag(help: "Render nothing: print this render as a line of a batch manifest (JSON, absolute paths), for segue batch.")
+  var emitRequest = false
+
+  /// The render request the arguments describe.
+  func request() throws -> RenderRequest {
+    var request = try common.request(verify: verify)
+    request.range = try range.timeRange()
+    request.edgeFade = try range.edgeFadeSeconds()
+    request.listing = try listing.options()
+    request.reportPath = report
+    request.picturePath = svg
+    return request
+  }
+
   func run() throws {
     if verbose { FFmpegLogLevel.warnings.apply() }
+    if emitRequest { return try BatchRequestLine.print(command: "render") }
     try runReporting { cancellation in
-      var request = try common.request(verify: verify)
-      request.range = try range.timeRange()
-      request.edgeFade = try range.edgeFadeSeconds()
-      request.listing = try listing.options()
-      request.reportPath = self.report
-      request.picturePath = svg
+      let request = try request()
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback())
       let summary = json ? RenderSummaryReport(report).json() : RenderSummary(report: report).description
       // With -o - the audio owns standard output; the summary goes to standard error.

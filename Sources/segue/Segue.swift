@@ -9,7 +9,7 @@ struct Segue: ParsableCommand {
     discussion: "Put -- before file names that begin with '-': segue render -- -intro.wav -o mix.flac",
     version: "0.1.0",
     subcommands: [
-      RenderCommand.self, StretchCommand.self, PlanCommand.self, PreviewCommand.self, InspectCommand.self, AnalyzeCommand.self, WaveformCommand.self,
+      RenderCommand.self, BatchCommand.self, StretchCommand.self, PlanCommand.self, PreviewCommand.self, InspectCommand.self, AnalyzeCommand.self, WaveformCommand.self,
       CacheCommand.self,
     ],
     defaultSubcommand: nil,

@@ -24,7 +24,7 @@ extension Renderer {
         do {
           if let segments { try segments.write(chunk) } else { try writer.write(chunk) }
         } catch {
-          throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
+          throw .output(path: outputPath, writeFailure(error))
         }
         meter.advance(by: chunk.frameCount)
       case .failed(let error):
@@ -34,7 +34,7 @@ extension Renderer {
           try segments?.finish()
           try writer.finish()
         } catch {
-          throw .output(path: outputPath, .writeFailed(detail: detail(of: error)))
+          throw .output(path: outputPath, writeFailure(error))
         }
         return outcome
       }
@@ -55,6 +55,17 @@ extension Renderer {
   }
 
   /// What an FFmpeg error (or any other) says, for a message.
+  /// A failed write as an output problem: FFmpeg's or the system's words, and the `errno` behind
+  /// them when there is one (so a full disk can be told from a bad request).
+  static func writeFailure(_ error: any Error) -> OutputProblem {
+    let errorNumber: Int32? =
+      if let ffmpeg = error as? FFmpegError, ffmpeg.code < 0, ffmpeg.code > -4096 { -ffmpeg.code }
+      else if let posix = error as? POSIXError { posix.code.rawValue }
+      else if let cocoa = error as? CocoaError, let underlying = cocoa.underlying as? POSIXError { underlying.code.rawValue }
+      else { nil }
+    return .writeFailed(detail: errorNumber.map { String(cString: strerror($0)) } ?? detail(of: error), errorNumber: errorNumber)
+  }
+
   static func detail(of error: any Error) -> String {
     (error as? FFmpegError)?.message ?? "\(error)"
   }

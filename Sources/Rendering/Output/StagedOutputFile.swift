@@ -95,7 +95,7 @@ final class StagedOutputFile {
   }
 
   private func failure() -> RenderError {
-    .output(path: targetPath, .writeFailed(detail: String(cString: strerror(errno))))
+    .output(path: targetPath, .writeFailed(detail: String(cString: strerror(errno)), errorNumber: errno))
   }
 
   /// The file a symbolic link at `path` names (followed to the end), else `path` itself.

@@ -24,7 +24,7 @@ public enum Waveform {
     defer { output.discard() }
     let bytes = writesJSON ? Data(data.json().utf8) : data.binary()
     do { try bytes.write(to: URL(fileURLWithPath: output.stagingPath)) } catch {
-      throw .output(path: request.outputPath, .writeFailed(detail: error.localizedDescription))
+      throw .output(path: request.outputPath, Renderer.writeFailure(error))
     }
     try output.commit()
     return data

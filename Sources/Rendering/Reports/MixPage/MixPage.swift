@@ -59,7 +59,7 @@ public struct MixPage {
     let output = try StagedOutputFile(targetPath: path, overwrite: overwrite, inputs: inputs)
     defer { output.discard() }
     do { try Data(page.utf8).write(to: URL(fileURLWithPath: output.stagingPath)) } catch {
-      throw .output(path: path, .writeFailed(detail: error.localizedDescription))
+      throw .output(path: path, Renderer.writeFailure(error))
     }
     try output.commit()
   }

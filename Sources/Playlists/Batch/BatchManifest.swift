@@ -1,0 +1,106 @@
+import Foundation
+import Yams
+
+/// Reads a batch manifest: JSON Lines, one render request per line, or a YAML list of the same.
+///
+/// ```
+/// {"inputs": ["albums/a/01.flac", "albums/a/02.flac"], "output": "out/a.mp3", "crossfade": 2, "loudness": -14}
+/// {"inputs": ["books/b.m3u"], "output": "out/b.m4b", "chapters": true}
+/// ```
+///
+/// Each item holds `inputs` (files, playlists or folders), `output`, and any of `render`'s
+/// options under its long name without the dashes; `schemaVersion` is optional. Relative paths
+/// resolve against the manifest's folder. Blank lines and lines starting with `#` are skipped.
+public enum BatchManifest {
+  /// The manifest format version this reader takes.
+  public static let schemaVersion = 1
+
+  /// The items of the manifest at `path`.
+  public static func read(path: String, vocabulary: BatchVocabulary) throws(PlaylistError) -> [BatchItem] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "file not found"
+      throw PlaylistError(file: path, message: reason)
+    }
+    guard let text = String(data: data, encoding: .utf8) else { throw PlaylistError(file: path, message: "not UTF-8 text") }
+    return try parse(text, file: path, vocabulary: vocabulary)
+  }
+
+  /// The items of manifest `text`; `file` names it in errors and gives the folder paths resolve in.
+  public static func parse(_ text: String, file: String, vocabulary: BatchVocabulary) throws(PlaylistError) -> [BatchItem] {
+    let reader = BatchItemReader(file: file, folder: PathText.deletingLastComponent(file), vocabulary: vocabulary)
+    let items = try isJSONLines(text) ? jsonLines(text, reader: reader) : yamlList(text, reader: reader)
+    guard !items.isEmpty else { throw PlaylistError(file: file, message: "the manifest holds no items") }
+    return items
+  }
+
+  /// True when the first thing in `text` is a JSON object: one item per line follows.
+  private static func isJSONLines(_ text: String) -> Bool {
+    let meaningful = text.split(whereSeparator: \.isNewline).lazy.map { $0.drop(while: \.isWhitespace) }
+    return meaningful.first { !$0.isEmpty && !$0.hasPrefix("#") }?.first == "{"
+  }
+
+  private static func jsonLines(_ text: String, reader: BatchItemReader) throws(PlaylistError) -> [BatchItem] {
+    var items: [BatchItem] = []
+    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let content = line.trimmingCharacters(in: .whitespacesAndNewlines)
+      if content.isEmpty || content.hasPrefix("#") { continue }
+      let number = offset + 1
+      let node: Node?
+      do { node = try Yams.compose(yaml: content) } catch {
+        throw PlaylistError(file: reader.file, location: reader.location(line: number), message: "not a JSON object: \(error)")
+      }
+      guard let node, node.mapping != nil else {
+        throw PlaylistError(file: reader.file, location: reader.location(line: number), message: "each line must be one JSON object")
+      }
+      items.append(try reader.item(node, index: items.count, line: number))
+    }
+    return items
+  }
+
+  private static func yamlList(_ text: String, reader: BatchItemReader) throws(PlaylistError) -> [BatchItem] {
+    let root: Node?
+    do { root = try Yams.compose(yaml: text) } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
+      throw PlaylistError(file: reader.file, location: reader.location(line: mark.line), message: "not valid YAML: \(problem)")
+    } catch {
+      throw PlaylistError(file: reader.file, message: "not valid YAML: \(error)")
+    }
+    guard let list = root?.sequence else {
+      throw PlaylistError(file: reader.file, message: "a manifest is JSON Lines (one object per line) or a YAML list of items")
+    }
+    var items: [BatchItem] = []
+    for node in list { items.append(try reader.item(node, index: items.count, line: node.mark?.line ?? 1)) }
+    return items
+  }
+}
+
+extension BatchManifest {
+  /// One manifest line for a request: `inputs`, `output` and `options`, keys sorted; a value that
+  /// reads as a JSON number is written as one.
+  public static func line(inputs: [String], output: String, options: [BatchOption]) -> String {
+    var fields: [String: LineValue] = ["inputs": .list(inputs), "output": .text(output)]
+    for option in options {
+      switch option.value {
+      case .flag(let on): fields[option.key] = .flag(on)
+      case .text(let text): fields[option.key] = text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/) != nil ? .number(text) : .text(text)
+      }
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
+
+  /// A value of a manifest line.
+  private enum LineValue: Encodable {
+    case text(String), number(String), flag(Bool), list([String])
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .text(let text): try container.encode(text)
+      case .number(let text): try container.encode(Decimal(string: text) ?? 0)
+      case .flag(let on): try container.encode(on)
+      case .list(let list): try container.encode(list)
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+extension RenderError {
+  /// How a batch should treat this failure: retryable when the system refused (a full disk, an
+  /// I/O error, a stale network handle), cancelled when a signal stopped it, else permanent.
+  var failureClass: BatchResult.FailureClass {
+    switch self {
+    case .cancelled: return .cancelled
+    case .output(_, .writeFailed(_, let errorNumber?)) where Self.transientErrors.contains(errorNumber): return .retryable
+    case .several(let errors): return errors.allSatisfy { $0.failureClass == .retryable } ? .retryable : .permanent
+    default: return .permanent
+    }
+  }
+
+  /// The `errno` values that say the system, not the request, failed.
+  static let transientErrors: Set<Int32> = [
+    ENOSPC, EDQUOT, EIO, ESTALE, ETIMEDOUT, EAGAIN, EBUSY, ENOMEM, EMFILE, ENFILE, EINTR, ENETDOWN, ENETUNREACH, EHOSTUNREACH,
+    ECONNRESET,
+  ]
+}
+
+extension BatchResult.FailureClass {
+  /// The class of a failure reading or writing a batch's own files (the record, a digest).
+  init(systemError error: any Error) {
+    let code = (error as? POSIXError)?.code.rawValue ?? ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
+    self = code.map { RenderError.transientErrors.contains($0) } == true ? .retryable : .permanent
+  }
+}
+
+/// A batch's exit status from its items' results: 0 when all are done, 1 when any failed for
+/// good, 75 (`EX_TEMPFAIL`) when every failure may succeed on a retry.
+public enum BatchExitStatus {
+  public static let retryLater: Int32 = 75
+
+  public static func of(_ results: [BatchResult]) -> Int32 {
+    let failures = results.compactMap(\.errorClass)
+    if failures.isEmpty { return 0 }
+    return failures.allSatisfy({ $0 == .retryable }) ? retryLater : 1
+  }
+}

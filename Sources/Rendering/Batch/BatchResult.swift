@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+/// One item's outcome, as the results file holds it: one line of JSON.
+public struct BatchResult: Sendable, Codable, Equatable {
+  public enum Status: String, Sendable, Codable { case rendered, skipped, failed }
+
+  /// How a failure should be treated by whoever runs the batch.
+  public enum FailureClass: String, Sendable, Codable {
+    /// Bad input or a bad request: running it again will fail again.
+    case permanent
+    /// The system's (a full disk, an I/O error): running it again may succeed.
+    case retryable
+    /// Stopped by a signal.
+    case cancelled
+  }
+
+  public var schemaVersion = ReportSchema.version
+  public var index: Int
+  public var output: String
+  public var status: Status
+  /// Why it was rendered or skipped (`up to date`, `the request changed`).
+  public var reason: String?
+  public var errorClass: FailureClass?
+  public var error: String?
+  /// Sample frames written.
+  public var frames: Int64?
+  /// Wall-clock seconds the item took.
+  public var seconds: Double
+  /// The output's integrated loudness and true peak, when measured.
+  public var loudness: Double?
+  public var truePeak: Double?
+
+  /// The result as one line of JSON (keys sorted).
+  public var jsonLine: String { JSONText.encode(self, pretty: false) }
+}
+
+/// Where results lines go: a file appended to by many processes at once, or standard output.
+public final class ResultsLog: Sendable {
+  private let path: String
+
+  /// A log that appends to `path` ("-" for standard output); the file is made if missing.
+  public init(path: String) throws(BatchError) {
+    self.path = path
+    guard path != "-" else { return }
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .results(path: path, detail: String(cString: strerror(errno))) }
+    close(descriptor)
+  }
+
+  /// Appends `result` as one line, under an exclusive lock, in one write: lines from processes
+  /// on other nodes sharing the file never interleave.
+  public func append(_ result: BatchResult) throws(BatchError) {
+    let line = Array((result.jsonLine + "\n").utf8)
+    guard path != "-" else {
+      Self.standardOutput.withLock { _ in FileHandle.standardOutput.write(Data(line)) }
+      return
+    }
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .results(path: path, detail: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw .results(path: path, detail: String(cString: strerror(errno))) }
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == line.count else {
+      throw .results(path: path, detail: written < 0 ? String(cString: strerror(errno)) : "a short write")
+    }
+  }
+
+  private static let standardOutput = Mutex(())
+}
