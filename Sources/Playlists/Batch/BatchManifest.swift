@@ -64,7 +64,8 @@ public enum BatchManifest {
     } catch {
       throw PlaylistError(file: reader.file, message: "not valid YAML: \(error)")
     }
-    guard let list = root?.sequence else {
+    guard let root else { return [] }
+    guard let list = root.sequence else {
       throw PlaylistError(file: reader.file, message: "a manifest is JSON Lines (one object per line) or a YAML list of items")
     }
     var items: [BatchItem] = []
