@@ -46,6 +46,12 @@ struct BatchItemRender {
           message: "\(item.location): \(item.output): exists and was not written by segue batch (no record beside it); pass --force to replace it")
       }
     } catch let error as BatchItemFailure { throw error } catch { throw systemFailure(error, doing: "cannot read its files") }
+    let folder = PathText.deletingLastComponent(item.output)
+    if !folder.isEmpty {
+      do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+        throw systemFailure(error, doing: "cannot make its folder")
+      }
+    }
     let replaces = FileManager.default.fileExists(atPath: item.output)
     if let problem = StagedOutputFile.problem(targetPath: item.output, overwrite: replaces, inputs: request.inputs) { throw failure(problem) }
     started(reason)
