@@ -1,0 +1,42 @@
+import AudioTestSupport
+import Foundation
+import Rendering
+import Testing
+
+/// A real Slurm array job runs a manifest: each task renders the item its
+/// `SLURM_ARRAY_TASK_ID` names, and the results file gets one line per task.
+@Suite struct SlurmBatchTests {
+  @Test(.timeLimit(.minutes(5)))
+  func aSlurmArrayJobRendersEveryItem() throws {
+    let fixture = try Fixture([.folder("out"), .folder("cache"), .folder("slurm")])
+    let tones = (0..<3).map { ("t\($0).flac", 25_013 + 9_001 * $0, 521 + 173 * $0) }
+    try fixture.tones(tones)
+    let inputs = (0..<6).map { [tones[$0 % 3].0, tones[($0 + 2) % 3].0] }
+    try fixture.manifest("catalog.jsonl", (0..<6).map { batchItem(inputs[$0], "out/\($0).flac") })
+    let segue = try SegueExecutable.url().path
+    try fixture.write("render.sbatch", Data("""
+      #!/bin/sh
+      export SEGUE_CACHE_DIR=\(fixture.file("cache"))
+      exec \(segue) batch \(fixture.file("catalog.jsonl")) --index-from-env --results \(fixture.file("results.jsonl"))
+
+      """.utf8))
+
+    let node = try SlurmNode(folder: fixture.file("slurm"))
+    defer { node.stop() }
+    let submitted = try node.run("timeout", [
+      "240", "sbatch", "--wait", "--parsable", "--array=0-5", "--chdir=\(fixture.path)", "--output=\(fixture.file("task-%a.log"))",
+      fixture.file("render.sbatch"),
+    ])
+    #expect(submitted.status == 0, "sbatch: \(submitted.stdout)")
+
+    let results = try fixture.results("results.jsonl")
+    #expect(results.count == 6)
+    #expect(results.map(\.index).sorted() == Array(0..<6))
+    #expect(results.allSatisfy { $0.status == .rendered })
+    for index in 0..<6 {
+      try fixture.expectJoined("out/\(index).flac", of: inputs[index])
+      let log = (try? String(contentsOfFile: fixture.file("task-\(index).log"), encoding: .utf8)) ?? ""
+      #expect(log.hasPrefix("batch: index \(index) from SLURM_ARRAY_TASK_ID\n"), "task \(index): \(log)")
+    }
+  }
+}
