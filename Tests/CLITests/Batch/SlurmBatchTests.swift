@@ -3,8 +3,9 @@ import Foundation
 import Rendering
 import Testing
 
-/// A real Slurm array job runs a manifest: each task renders the item its
-/// `SLURM_ARRAY_TASK_ID` names, and the results file gets one line per task.
+/// A real Slurm array job, README's script (`Examples/catalog/render-array.sbatch`), runs a
+/// manifest: each task renders the item its `SLURM_ARRAY_TASK_ID` names, and the results file
+/// gets one line per task.
 @Suite struct SlurmBatchTests {
   @Test(.timeLimit(.minutes(5)))
   func aSlurmArrayJobRendersEveryItem() throws {
@@ -13,19 +14,17 @@ import Testing
     try fixture.tones(tones)
     let inputs = (0..<6).map { [tones[$0 % 3].0, tones[($0 + 2) % 3].0] }
     try fixture.manifest("catalog.jsonl", (0..<6).map { batchItem(inputs[$0], "out/\($0).flac") })
-    let segue = try SegueExecutable.url().path
-    try fixture.write("render.sbatch", Data("""
-      #!/bin/sh
-      export SEGUE_CACHE_DIR=\(fixture.file("cache"))
-      exec \(segue) batch \(fixture.file("catalog.jsonl")) --index-from-env --results \(fixture.file("results.jsonl"))
-
-      """.utf8))
+    // The array script README shows, as it is committed, with segue on the tasks' PATH.
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Examples/catalog/render-array.sbatch")
+      .standardizedFileURL.path
+    let bin = try SegueExecutable.url().deletingLastPathComponent().path
+    let path = "\(bin):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
 
     let node = try SlurmNode(folder: fixture.file("slurm"))
     defer { node.stop() }
     let submitted = try node.run("timeout", [
       "240", "sbatch", "--wait", "--parsable", "--array=0-5", "--chdir=\(fixture.path)", "--output=\(fixture.file("task-%a.log"))",
-      fixture.file("render.sbatch"),
+      "--export=ALL,PATH=\(path),SEGUE_CACHE_DIR=\(fixture.file("cache"))", script, "catalog.jsonl", "results.jsonl",
     ])
     #expect(submitted.status == 0, "sbatch: \(submitted.stdout)")
 
