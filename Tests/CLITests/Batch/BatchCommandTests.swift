@@ -96,6 +96,23 @@ import Testing
     #expect(record.output?.size == Int64(fixture.bytes("out/long/mix.mp3").count))
   }
 
+  @Test func aSignalStopsTheBatchWithNoPartialAndNoClaim() throws {
+    let fixture = try catalog()
+    try fixture.silence("long.flac", frames: 44_100 * 600 + 3)
+    try fixture.manifest("m.jsonl", [batchItem(["long.flac"], "out/long/mix.mp3"), batchItem(["c.flac"], "out/c.flac")])
+    try fixture.make(.folder("out/long"))
+    let batch = try SegueProcess(arguments: ["batch", "m.jsonl", "--results", "r.jsonl"], in: fixture.path)
+    #expect(waitForPartialFile(in: fixture.file("out/long"), of: batch))
+    batch.send(SIGTERM)
+    batch.send(SIGCONT)
+    let result = try batch.finish()
+    #expect(result.status == 128 + SIGTERM, "\(result.stderr)")
+    let results = try fixture.results("r.jsonl")
+    #expect(results.map(\.index) == [0], "the second item never starts")
+    #expect(results.first?.errorClass == .cancelled)
+    #expect(fixture.names(under: "out/") == ["out/long/"], "no partial file and no claim are left")
+  }
+
   @Test func aMissingInputIsPermanentAndAFullDiskRetryable() throws {
     let fixture = try catalog()
     try fixture.manifest("missing.jsonl", [batchItem(["a.flac", "gone.flac"], "out/x.flac"), batchItem(["c.flac"], "out/c.flac")])
