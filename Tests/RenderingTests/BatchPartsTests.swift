@@ -80,6 +80,16 @@ import Testing
     #expect(BatchExitStatus.of([result(.retryable), result(.permanent)]) == 1)
   }
 
+  @Test func jobsShareTheCoresOnce() {
+    var run = BatchRun(items: [], jobs: 3, force: false) { _ in throw RenderError.noInputs }
+    run.cores = 8
+    #expect(run.threadsPerJob == 2)
+    run.jobs = 16
+    #expect(run.threadsPerJob == 1)
+    run.jobs = 1
+    #expect(run.threadsPerJob == 8)
+  }
+
   /// Eight writers appending 300 lines each at once: every line whole, none lost.
   @Test func resultsLinesNeverInterleave() throws {
     let folder = NSTemporaryDirectory() + "segue-results-\(UUID().uuidString)"
