@@ -4,7 +4,7 @@ import Rendering
 
 /// How the output is encoded: in segments on several threads, or as one stream.
 struct EncodingFlags: ParsableArguments {
-  @Option(help: ArgumentHelp("Encoder threads (default: one per core). Any number writes the same bytes.", valueName: "N"))
+  @Option(help: ArgumentHelp("Encoder threads (default: one per core this process may use). Any number writes the same bytes.", valueName: "N"))
   var threads: Int?
 
   @Option(help: "on (default): encode FLAC, ALAC, AAC, Opus and MP3 in segments on every thread, joined into one stream; off: one encoder.")

@@ -14,7 +14,7 @@ public struct BatchRun: Sendable {
   /// Render even what is up to date, and replace outputs the batch did not write.
   public var force: Bool
   /// The cores the jobs share: each item's encoder gets `cores / jobs` threads unless it asks.
-  public var cores = ProcessInfo.processInfo.activeProcessorCount
+  public var cores = AvailableCores.count
   /// Builds an item's render request.
   public var makeRequest: @Sendable (BatchItem) throws -> RenderRequest
 

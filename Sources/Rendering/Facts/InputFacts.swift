@@ -36,7 +36,7 @@ public struct InputFacts: Sendable {
     let infos = try InputCheck.probeAll(sources)
     let seconds = infos.map { info in info.declaredFrameCount.map { Double($0) / Double(info.sampleRate) } }
     for index in sources.indices { progress?(FactsProgress(input: index, seconds: seconds[index])) }
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = AvailableCores.count
     let gatherings = sources.indices.map { index in
       FactsGathering(cache: cache, needs: needing(index, infos[index]), partsPerInput: max(1, cores / max(1, sources.count)))
     }

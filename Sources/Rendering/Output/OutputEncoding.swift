@@ -34,7 +34,7 @@ public struct OutputEncoding: Encodable, Sendable, Equatable {
     guard frameCount > segmentFrames else { return single("the output is no longer than one segment", false) }
     guard let overlap else { return single(Self.whyNotJoined(format.codec), format.codec != .pcm) }
     let segments = Int((frameCount + segmentFrames - 1) / segmentFrames)
-    let workers = max(1, request.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    let workers = max(1, request.threads ?? AvailableCores.count)
     let note = "\(codec): \(segments) segments on \(workers) worker\(workers == 1 ? "" : "s"), joined into one stream"
     return OutputEncoding(codec: codec, segments: segments, workers: workers, reason: nil, overlap: overlap, note: note)
   }
