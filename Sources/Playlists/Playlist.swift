@@ -14,6 +14,9 @@ public struct Playlist: Sendable, Equatable {
   /// disc `TITLE` (as `title` and `album`), `PERFORMER` (`artist`) and `REM` fields (`genre`,
   /// `date`, `comment`, …); the YAML format's top-level `title` and `artist`.
   public var tags: [String: String]
+  /// The playlists this one named and that were read into it, in the order read: what besides
+  /// this file decides its entries.
+  public var nestedFiles: [String] = []
 
   public init(
     file: String? = nil, entries: [PlaylistEntry], defaults: PlaylistDefaults = PlaylistDefaults(), overlays: [PlaylistOverlay] = [],

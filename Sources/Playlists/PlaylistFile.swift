@@ -60,7 +60,9 @@ public enum PlaylistFile {
         throw PlaylistError(
           file: path, location: entry.origin, message: "\(entry.location): playlists nest more than \(deepestNesting) deep here")
       }
-      entries += try read(path: entry.path, including: visited).entries
+      let inner = try read(path: entry.path, including: visited)
+      entries += inner.entries
+      playlist.nestedFiles += [entry.path] + inner.nestedFiles
     }
     playlist.entries = entries
     return playlist

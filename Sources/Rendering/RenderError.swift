@@ -111,7 +111,8 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
   case notARegularFile(String)
   case isInput(InputSource)
   case folderMissing(String)
-  case notWritable(folder: String, detail: String)
+  /// The folder refused a new file; `errorNumber` is its `errno` when known.
+  case notWritable(folder: String, detail: String, errorNumber: Int32? = nil)
   case unknownFormat(String)
   /// Waveform data asked for under an extension that names none of its forms.
   case unknownWaveformForm(String)
@@ -128,7 +129,7 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
     case .notARegularFile(let kind): "is \(kind); Segue writes regular files"
     case .isInput(let source): "is also an input (\(source.label)); choose another output path"
     case .folderMissing(let folder): "folder '\(folder)' does not exist"
-    case .notWritable(let folder, let detail): "cannot write in folder '\(folder)' (\(detail))"
+    case .notWritable(let folder, let detail, _): "cannot write in folder '\(folder)' (\(detail))"
     case .unknownFormat(let ext):
       "unknown output format '\(ext)'; use .wav, .flac, .mp3, .m4a, .m4b, .opus or .ogg, or \(name(.format))"
     case .unknownWaveformForm(let ext): "waveform data is written as .dat (binary) or .json, not '\(ext)'"

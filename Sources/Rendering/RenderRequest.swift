@@ -25,6 +25,8 @@ public struct RenderRequest: Sendable {
   public var verify: Bool
   /// Sound laid over the mix (jingles, voice-overs).
   public var overlays: [OverlayInput]
+  /// The playlist files the inputs were read from, nested ones included.
+  public var playlistFiles: [String] = []
   /// Where the inputs' facts are kept between runs; nil to gather them afresh (`--no-cache`).
   public var cache: FactsCache?
   /// Renders every input and overlay through damage or truncation as `tolerance` allows, rather

@@ -42,7 +42,7 @@ struct PlanCommand: ParsableCommand {
   var emitRequest = false
 
   func run() throws {
-    if emitRequest { return try BatchRequestLine.print(command: "plan") }
+    if emitRequest { return try BatchRequestLine.print(command: "plan", inputs: inputs, output: output) }
     do {
       var request = try choices.request(inputs: inputs, outputPath: output ?? "")
       request.reportPath = report

@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     if verbose { FFmpegLogLevel.warnings.apply() }
-    if emitRequest { return try BatchRequestLine.print(command: "render") }
+    if emitRequest { return try BatchRequestLine.print(command: "render", inputs: common.inputs, output: common.output) }
     try runReporting { cancellation in
       let request = try request()
       let report = try Renderer.render(request, cancellation: cancellation, progress: ProgressPrinter(style: progress).callback())

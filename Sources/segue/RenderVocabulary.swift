@@ -6,15 +6,16 @@ import Playlists
 enum RenderVocabulary {
   /// The keys an item may hold, with the options that are not part of a request refused.
   static let batch: BatchVocabulary = {
-    var flags = Set<String>()
-    var valued = Set<String>()
-    var paths = Set<String>()
-    for option in options {
-      if option.isFlag { flags.insert(option.name) } else { valued.insert(option.name) }
-      if option.valueName == "file" { paths.insert(option.name) }
-    }
-    return BatchVocabulary(flags: flags, valued: valued.subtracting(["output"]), paths: paths, refused: refused)
+    let names = Set(options.map(\.name))
+    precondition(readPaths.union(writtenPaths).isSubset(of: names), "render's options are not what the batch vocabulary names: \(names)")
+    let flags = Set(options.filter(\.isFlag).map(\.name))
+    return BatchVocabulary(
+      flags: flags, valued: names.subtracting(flags).subtracting(["output"]), paths: readPaths, writtenPaths: writtenPaths, refused: refused)
   }()
+
+  /// `render`'s options that name a file it reads, and those that name a file it writes.
+  static let readPaths: Set<String> = ["cover"]
+  static let writtenPaths: Set<String> = ["cue", "tracklist", "report", "svg"]
 
   /// Options that shape the terminal or the command, not the render, and why.
   static let refused: [String: String] = [
@@ -26,11 +27,10 @@ enum RenderVocabulary {
     "help": "it shapes the terminal", "version": "it shapes the terminal",
   ]
 
-  /// One of `render`'s options: its long name, whether it is a flag, and its value's name.
+  /// One of `render`'s options: its long name, whether it is a flag, and its short name.
   struct Option {
     var name: String
     var isFlag: Bool
-    var valueName: String?
     var shortName: String?
   }
 
@@ -43,9 +43,7 @@ enum RenderVocabulary {
     return arguments.compactMap { argument in
       let names = argument["names"] as? [[String: String]] ?? []
       guard let long = names.first(where: { $0["kind"] == "long" })?["name"] else { return nil }
-      return Option(
-        name: long, isFlag: argument["kind"] as? String == "flag", valueName: argument["valueName"] as? String,
-        shortName: names.first(where: { $0["kind"] == "short" })?["name"])
+      return Option(name: long, isFlag: argument["kind"] as? String == "flag", shortName: names.first(where: { $0["kind"] == "short" })?["name"])
     }
   }()
 }

@@ -6,8 +6,8 @@ import Testing
 /// and refuses what `render` would not take, naming the line.
 @Suite struct BatchManifestTests {
   let vocabulary = BatchVocabulary(
-    flags: ["measure", "chapters", "progress-bar-only"], valued: ["crossfade", "loudness", "cover", "segments", "progress"], paths: ["cover"],
-    refused: ["progress": "it shapes the terminal"])
+    flags: ["measure", "chapters", "progress-bar-only"], valued: ["crossfade", "loudness", "cover", "cue", "segments", "progress", "title"],
+    paths: ["cover"], writtenPaths: ["cue"], refused: ["progress": "it shapes the terminal"])
 
   @Test func jsonLinesAndYAMLReadTheSame() throws {
     let jsonLines = """
@@ -34,6 +34,37 @@ import Testing
     #expect(fromJSON[1].arguments == ["--cover=/cat/art/c.jpg", "--segments=off", "--output=/abs/y.flac", "--", "/cat/list.m3u"])
     // The record hashes the request as written, so the same manifest elsewhere is the same request.
     #expect(fromJSON[0].canonicalText == #"{"crossfade":"2.50","inputs":["a.flac","b b.flac"],"loudness":"-14","measure":true,"output":"out/x.mp3"}"#)
+  }
+
+  /// The record hashes the request as written: paths as in the manifest wherever it is read
+  /// from, and a flag left off the same as one not given.
+  @Test func theCanonicalTextIsTheRequestAsWritten() throws {
+    let line = #"{"inputs": ["a.flac"], "output": "x.flac", "cover": "art/c.jpg", "cue": "x.cue", "chapters": false, "measure": true}"#
+    let here = try BatchManifest.parse(line, file: "m.jsonl", vocabulary: vocabulary)[0]
+    let there = try BatchManifest.parse(line, file: "/elsewhere/m.jsonl", vocabulary: vocabulary)[0]
+    #expect(here.canonicalText == there.canonicalText)
+    #expect(here.canonicalText == #"{"cover":"art/c.jpg","cue":"x.cue","inputs":["a.flac"],"measure":true,"output":"x.flac"}"#)
+    #expect(there.arguments.contains("--cover=/elsewhere/art/c.jpg") && there.sideOutputs == ["/elsewhere/x.cue"])
+  }
+
+  @Test func windowsLineEndingsAndJSONEscapesRead() throws {
+    let text = #"{"inputs": ["a.flac"], "output": "x.flac", "title": "\ud83c\udfb5 A\u00e9"}"# + "\r\n" + #"{"inputs": ["b.flac"], "output": "y.flac"}"# + "\r\n"
+    let items = try BatchManifest.parse(text, file: "m.jsonl", vocabulary: vocabulary)
+    #expect(items.map(\.output) == ["x.flac", "y.flac"])
+    #expect(items.map(\.location.line) == [1, 2])
+    #expect(items[0].arguments.first == "--title=\u{1F3B5} A\u{E9}")
+  }
+
+  @Test func twoItemsWritingOneFileAreRefused() {
+    let text = [
+      #"{"inputs": ["a.flac"], "output": "out/x.flac"}"#, #"{"inputs": ["b.flac"], "output": "out/y.flac", "cue": "out/./x.flac"}"#,
+    ].joined(separator: "\n")
+    do {
+      _ = try BatchManifest.parse(text, file: "m.jsonl", vocabulary: vocabulary)
+      Issue.record("two items writing out/x.flac were taken")
+    } catch {
+      #expect(error.description == "m.jsonl:2: out/./x.flac is also written by the item on line 1; each item needs files of its own")
+    }
   }
 
   @Test func aManifestInTheWorkingFolderKeepsRelativePaths() throws {
@@ -84,5 +115,10 @@ import Testing
     #expect(line == #"{"crossfade":2.5,"inputs":["/m/a.flac","/m/b \"q\".flac"],"measure":true,"output":"/m/x.mp3","segments":"off"}"#)
     let item = try #require(try BatchManifest.parse(line, file: "/else/m.jsonl", vocabulary: vocabulary).first)
     #expect(item.arguments == ["--crossfade=2.5", "--measure", "--segments=off", "--output=/m/x.mp3", "--", "/m/a.flac", "/m/b \"q\".flac"])
+    // Only text that reads back as the same number is written as one.
+    let texts = BatchManifest.line(
+      inputs: ["a.flac"], output: "x.flac",
+      options: ["1.10", "1e400", "-14", "007", "12345678901234567890123"].enumerated().map { BatchOption(key: "k\($0.offset)", value: .text($0.element)) })
+    #expect(texts == #"{"inputs":["a.flac"],"k0":"1.10","k1":"1e400","k2":-14,"k3":"007","k4":12345678901234567890123,"output":"x.flac"}"#)
   }
 }

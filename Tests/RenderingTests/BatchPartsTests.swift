@@ -1,4 +1,5 @@
 import Foundation
+import Playlists
 import Testing
 
 @testable import Rendering
@@ -72,6 +73,20 @@ import Testing
     #expect(RenderError.cancelled.failureClass == .cancelled)
     #expect(RenderError.several([full, full]).failureClass == .retryable)
     #expect(RenderError.several([full, missing]).failureClass == .permanent)
+    // Foundation's own errors, as file handles throw them on Linux.
+    #expect(BatchResult.FailureClass(systemError: NSError(domain: NSPOSIXErrorDomain, code: Int(EIO))) == .retryable)
+    let wrapped = NSError(domain: NSCocoaErrorDomain, code: 512, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ESTALE))])
+    #expect(BatchResult.FailureClass(systemError: wrapped) == .retryable)
+    #expect(BatchResult.FailureClass(systemError: CocoaError(.fileNoSuchFile)) == .permanent)
+    #expect(BatchResult.FailureClass(systemError: POSIXError(.EDQUOT)) == .retryable)
+    do {
+      _ = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/mem")).readToEnd()
+      Issue.record("reading /proc/self/mem from its start cannot succeed")
+    } catch {
+      #expect(BatchResult.FailureClass(systemError: error) == .retryable, "EIO from a file handle: \(error)")
+    }
+    let noRoom = RenderError.output(path: "out", .notWritable(folder: "out", detail: "No space left on device", errorNumber: ENOSPC))
+    #expect(noRoom.failureClass == .retryable)
     let result = { (failure: BatchResult.FailureClass?) in
       BatchResult(index: 0, output: "x", status: failure == nil ? .rendered : .failed, errorClass: failure, seconds: 1)
     }
@@ -80,14 +95,22 @@ import Testing
     #expect(BatchExitStatus.of([result(.retryable), result(.permanent)]) == 1)
   }
 
-  @Test func jobsShareTheCoresOnce() {
-    var run = BatchRun(items: [], jobs: 3, force: false) { _ in throw RenderError.noInputs }
+  static let vocabulary = BatchVocabulary(flags: [], valued: [], paths: [], refused: [:])
+
+  @Test func jobsShareTheCoresOnce() throws {
+    let items = try (0..<4).map { index in
+      try #require(try BatchManifest.parse(#"{"inputs": ["a.flac"], "output": "\#(index).flac"}"#, file: "m.jsonl", vocabulary: Self.vocabulary).first)
+    }
+    var run = BatchRun(items: items, jobs: 3, force: false) { _ in throw RenderError.noInputs }
     run.cores = 8
     #expect(run.threadsPerJob == 2)
     run.jobs = 16
-    #expect(run.threadsPerJob == 1)
+    #expect(run.threadsPerJob == 2, "four items at once at most")
+    run.items = Array(items.prefix(1))
+    #expect(run.threadsPerJob == 8, "one item has the cores to itself")
     run.jobs = 1
-    #expect(run.threadsPerJob == 8)
+    run.cores = 1
+    #expect(run.threadsPerJob == 1)
   }
 
   /// Eight writers appending 300 lines each at once: every line whole, none lost.

@@ -10,6 +10,8 @@ public struct BatchItem: Sendable, Equatable {
   public var output: String
   /// `render`'s options, by key in sorted order; file values resolved like `inputs`.
   public var options: [BatchOption]
+  /// The files the render writes beside `output` (a cue sheet, a page), resolved.
+  public var sideOutputs: [String] = []
   /// The request as written (paths as in the manifest, keys sorted), one line of JSON: what the
   /// output's record hashes, so the same request from another folder or node is the same.
   public var canonicalText: String

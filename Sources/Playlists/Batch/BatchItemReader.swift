@@ -16,16 +16,15 @@ struct BatchItemReader {
     var inputs: [String]?
     var output: String?
     var options: [BatchOption] = []
-    var written: [String: CanonicalValue] = [:]
+    var written: [String: ManifestValue] = [:]
     for (keyNode, value) in mapping {
       let key = keyNode.string ?? ""
-      guard written[key] == nil else { throw problem(at, "'\(key)' is given twice") }
+      guard written[key] == nil, !options.contains(where: { $0.key == key }) else { throw problem(at, "'\(key)' is given twice") }
       switch key {
       case "schemaVersion":
         guard value.scalar?.string == String(BatchManifest.schemaVersion) else {
           throw problem(at, "unknown schemaVersion '\(value.string ?? "?")' (this Segue reads \(BatchManifest.schemaVersion))")
         }
-        continue
       case "inputs":
         let list = try paths(value, at)
         inputs = list.map(resolved)
@@ -36,23 +35,31 @@ struct BatchItemReader {
         output = resolved(text)
         written[key] = .text(text)
       default:
-        let option = try self.option(key, value, at)
+        let (option, asWritten) = try self.option(key, value, at)
         options.append(option)
-        if case .text(let text) = option.value { written[key] = .text(text) } else if case .flag(let on) = option.value { written[key] = .flag(on) }
+        // The canonical text holds paths as written, and leaves out flags left off (as if absent).
+        if let asWritten { written[key] = asWritten }
       }
     }
     guard let inputs else { throw problem(at, "the item has no 'inputs' (files, playlists or folders)") }
     guard let output else { throw problem(at, "the item has no 'output' (the file to write)") }
     options.sort { $0.key < $1.key }
-    return BatchItem(index: index, location: at, inputs: inputs, output: output, options: options, canonicalText: Self.canonical(written))
+    let sideOutputs = options.compactMap { option -> String? in
+      guard vocabulary.writtenPaths.contains(option.key), case .text(let path) = option.value else { return nil }
+      return path
+    }
+    return BatchItem(
+      index: index, location: at, inputs: inputs, output: output, options: options, sideOutputs: sideOutputs,
+      canonicalText: ManifestValue.json(written))
   }
 
-  private func option(_ key: String, _ value: Node, _ at: SourceLocation) throws(PlaylistError) -> BatchOption {
+  /// An option and its value as the canonical text holds it (nil for a flag left off).
+  private func option(_ key: String, _ value: Node, _ at: SourceLocation) throws(PlaylistError) -> (BatchOption, ManifestValue?) {
     if let reason = vocabulary.refused[key] { throw problem(at, "'\(key)' is not a request key: \(reason)") }
     if vocabulary.flags.contains(key) {
       switch value.scalar?.string.lowercased() {
-      case "true", "yes": return BatchOption(key: key, value: .flag(true))
-      case "false", "no": return BatchOption(key: key, value: .flag(false))
+      case "true", "yes": return (BatchOption(key: key, value: .flag(true)), .flag(true))
+      case "false", "no": return (BatchOption(key: key, value: .flag(false)), nil)
       default: throw problem(at, "'\(key)' is on or off: true or false, not '\(value.string ?? "a list")'")
       }
     }
@@ -61,7 +68,7 @@ struct BatchItemReader {
       throw problem(at, "unknown key '\(key)'\(hint)")
     }
     let text = try self.text(value, key: key, at)
-    return BatchOption(key: key, value: .text(vocabulary.paths.contains(key) ? resolved(text) : text))
+    return (BatchOption(key: key, value: .text(vocabulary.paths.contains(key) ? resolved(text) : text)), .text(text))
   }
 
   /// A scalar's text as written; a list, a mapping or null is refused.
@@ -94,13 +101,6 @@ struct BatchItemReader {
     PlaylistError(file: file, location: at, message: message)
   }
 
-  /// The item's keys and values as written, as one line of JSON with sorted keys.
-  private static func canonical(_ written: [String: CanonicalValue]) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(written)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-  }
-
   /// The known key nearest `key`, when it is at most two edits away: the likely typo.
   private static func nearest(to key: String, in keys: [String]) -> String? {
     keys.map { ($0, editDistance(key, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
@@ -108,8 +108,9 @@ struct BatchItemReader {
 
   private static func editDistance(_ a: String, _ b: String) -> Int {
     let (a, b) = (Array(a), Array(b))
+    guard !a.isEmpty else { return b.count }
     var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
+    for i in 1...a.count {
       var current = [i] + Array(repeating: 0, count: b.count)
       for j in stride(from: 1, through: b.count, by: 1) {
         current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
@@ -117,21 +118,5 @@ struct BatchItemReader {
       previous = current
     }
     return previous[b.count]
-  }
-}
-
-/// A value as the canonical text of an item holds it.
-private enum CanonicalValue: Encodable {
-  case text(String)
-  case flag(Bool)
-  case list([String])
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .text(let text): try container.encode(text)
-    case .flag(let on): try container.encode(on)
-    case .list(let list): try container.encode(list)
-    }
   }
 }

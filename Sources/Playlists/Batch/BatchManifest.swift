@@ -30,7 +30,23 @@ public enum BatchManifest {
     let reader = BatchItemReader(file: file, folder: PathText.deletingLastComponent(file), vocabulary: vocabulary)
     let items = try isJSONLines(text) ? jsonLines(text, reader: reader) : yamlList(text, reader: reader)
     guard !items.isEmpty else { throw PlaylistError(file: file, message: "the manifest holds no items") }
+    try refuseSharedOutputs(items, file: file)
     return items
+  }
+
+  /// Refuses two items that write one file: each would render again on every run, over the other.
+  private static func refuseSharedOutputs(_ items: [BatchItem], file: String) throws(PlaylistError) {
+    var writers: [String: BatchItem] = [:]
+    for item in items {
+      for output in [item.output] + item.sideOutputs {
+        let key = URL(fileURLWithPath: output).standardizedFileURL.path
+        if let first = writers[key] {
+          throw PlaylistError(
+            file: file, location: item.location, message: "\(output) is also written by the item on line \(first.location.line); each item needs files of its own")
+        }
+        writers[key] = item
+      }
+    }
   }
 
   /// True when the first thing in `text` is a JSON object: one item per line follows.
@@ -41,13 +57,20 @@ public enum BatchManifest {
 
   private static func jsonLines(_ text: String, reader: BatchItemReader) throws(PlaylistError) -> [BatchItem] {
     var items: [BatchItem] = []
-    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
       let content = line.trimmingCharacters(in: .whitespacesAndNewlines)
       if content.isEmpty || content.hasPrefix("#") { continue }
       let number = offset + 1
       let node: Node?
       do { node = try Yams.compose(yaml: content) } catch {
-        throw PlaylistError(file: reader.file, location: reader.location(line: number), message: "not a JSON object: \(error)")
+        // libyaml refuses some valid JSON (surrogate-pair escapes such as Python writes); such a
+        // line is read by Foundation's JSON parser and written again without them.
+        guard let object = try? JSONSerialization.jsonObject(with: Data(content.utf8)), JSONSerialization.isValidJSONObject(object),
+          let plain = try? JSONSerialization.data(withJSONObject: object), let again = try? Yams.compose(yaml: String(decoding: plain, as: UTF8.self))
+        else {
+          throw PlaylistError(file: reader.file, location: reader.location(line: number), message: "not a JSON object: \(error)")
+        }
+        node = again
       }
       guard let node, node.mapping != nil else {
         throw PlaylistError(file: reader.file, location: reader.location(line: number), message: "each line must be one JSON object")
@@ -75,33 +98,44 @@ public enum BatchManifest {
 }
 
 extension BatchManifest {
-  /// One manifest line for a request: `inputs`, `output` and `options`, keys sorted; a value that
-  /// reads as a JSON number is written as one.
+  /// One manifest line for a request: `inputs`, `output` and `options`, keys sorted; a value
+  /// written as a JSON number where the number reads back as the same text (`2.5`, `-14`; not
+  /// `1.10`, a title perhaps), else as text.
   public static func line(inputs: [String], output: String, options: [BatchOption]) -> String {
-    var fields: [String: LineValue] = ["inputs": .list(inputs), "output": .text(output)]
+    var fields: [String: ManifestValue] = ["inputs": .list(inputs), "output": .text(output)]
     for option in options {
       switch option.value {
       case .flag(let on): fields[option.key] = .flag(on)
-      case .text(let text): fields[option.key] = text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/) != nil ? .number(text) : .text(text)
+      case .text(let text): fields[option.key] = Decimal(string: text).map { "\($0)" == text } == true ? .number(text) : .text(text)
       }
     }
+    return ManifestValue.json(fields)
+  }
+}
+
+/// A value of a manifest line, as Segue writes one (`--emit-request`, and the canonical text an
+/// output's record hashes).
+enum ManifestValue: Encodable {
+  case text(String)
+  /// A number's text, already checked to read as a JSON number.
+  case number(String)
+  case flag(Bool)
+  case list([String])
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .text(let text): try container.encode(text)
+    case .number(let text): try container.encode(Decimal(string: text) ?? 0)
+    case .flag(let on): try container.encode(on)
+    case .list(let list): try container.encode(list)
+    }
+  }
+
+  /// `fields` as one line of JSON, keys sorted, slashes as they are.
+  static func json(_ fields: [String: ManifestValue]) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-  }
-
-  /// A value of a manifest line.
-  private enum LineValue: Encodable {
-    case text(String), number(String), flag(Bool), list([String])
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
-      switch self {
-      case .text(let text): try container.encode(text)
-      case .number(let text): try container.encode(Decimal(string: text) ?? 0)
-      case .flag(let on): try container.encode(on)
-      case .list(let list): try container.encode(list)
-      }
-    }
   }
 }

@@ -9,13 +9,16 @@ public struct BatchVocabulary: Sendable {
   public var valued: Set<String>
   /// Valued options whose value is a file, resolved against the manifest's folder like `inputs`.
   public var paths: Set<String>
+  /// Those of `paths` that a render writes (a cue sheet, a page): no two items may share one.
+  public var writtenPaths: Set<String>
   /// Options that are not part of a request, with why (`progress` shapes the terminal).
   public var refused: [String: String]
 
-  public init(flags: Set<String>, valued: Set<String>, paths: Set<String>, refused: [String: String]) {
+  public init(flags: Set<String>, valued: Set<String>, paths: Set<String>, writtenPaths: Set<String> = [], refused: [String: String]) {
     self.flags = flags.subtracting(refused.keys)
     self.valued = valued.subtracting(refused.keys)
-    self.paths = paths
+    self.paths = paths.union(writtenPaths)
+    self.writtenPaths = writtenPaths
     self.refused = refused
   }
 

@@ -7,6 +7,7 @@ extension RenderError {
     switch self {
     case .cancelled: return .cancelled
     case .output(_, .writeFailed(_, let errorNumber?)) where Self.transientErrors.contains(errorNumber): return .retryable
+    case .output(_, .notWritable(_, _, let errorNumber?)) where Self.transientErrors.contains(errorNumber): return .retryable
     case .several(let errors): return errors.allSatisfy { $0.failureClass == .retryable } ? .retryable : .permanent
     default: return .permanent
     }
@@ -22,8 +23,7 @@ extension RenderError {
 extension BatchResult.FailureClass {
   /// The class of a failure reading or writing a batch's own files (the record, a digest).
   init(systemError error: any Error) {
-    let code = (error as? POSIXError)?.code.rawValue ?? ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
-    self = code.map { RenderError.transientErrors.contains($0) } == true ? .retryable : .permanent
+    self = systemErrorNumber(of: error).map(RenderError.transientErrors.contains) == true ? .retryable : .permanent
   }
 }
 

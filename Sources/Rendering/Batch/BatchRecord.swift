@@ -2,12 +2,12 @@ import Foundation
 import Playlists
 
 /// What a batch remembers beside each output (`OUTPUT.segue.json`): the request it was rendered
-/// from and the inputs and output as they were, so a later run can tell an up-to-date output from
-/// a stale one on any node.
+/// from and the inputs and outputs as they were, so a later run can tell an up-to-date output
+/// from a stale one on any node.
 ///
 /// The record is written before the render starts, with no output (a claim: this path is the
-/// batch's), and again with the output's digest once it is in place. An output whose record is a
-/// claim, or describes other bytes, was interrupted or changed since, and is rendered again.
+/// batch's), and again with the outputs' digests once they are in place. An output whose record
+/// is a claim, or describes other bytes, was interrupted or changed since, and is rendered again.
 public struct BatchRecord: Sendable, Codable, Equatable {
   public static let schemaVersion = 1
 
@@ -19,11 +19,18 @@ public struct BatchRecord: Sendable, Codable, Equatable {
   public var inputs: [FileDigest]
   /// The output as rendered; nil while the render is under way.
   public var output: FileDigest?
+  /// The files written beside the output (cue sheet, track list, page, picture), in the order
+  /// `BatchItemRender.sideOutputs` lists them.
+  public var sideOutputs: [FileDigest] = []
+  /// What the render measured, repeated in the results of later runs that skip it.
+  public var frames: Int64?
+  public var loudness: Double?
+  public var truePeak: Double?
 
   /// The record's path beside `output`.
   public static func path(for output: String) -> String { output + ".segue.json" }
 
-  /// The record of the output at `output`, or nil when there is none; a damaged one reads as a claim.
+  /// The record of the output at `output`, or nil when there is none; a damaged one reads as `.some(nil)`.
   static func load(for output: String) -> BatchRecord?? {
     guard let data = FileManager.default.contents(atPath: path(for: output)) else { return nil }
     return .some(try? JSONDecoder().decode(BatchRecord.self, from: data))
@@ -37,31 +44,41 @@ public struct BatchRecord: Sendable, Codable, Equatable {
   }
 }
 
-/// Where an item's output stands before a batch renders it.
+/// Where an item's outputs stand before a batch renders it.
 public enum BatchItemState: Sendable, Equatable {
   /// No output yet.
   case missing
-  /// The output was rendered from this request and these inputs, and is unchanged.
-  case upToDate
+  /// The outputs were rendered from this request and these inputs, and are unchanged.
+  case upToDate(BatchRecord)
   /// The batch's own output, to render again, and why.
   case stale(String)
-  /// An output the batch did not write (no record beside it): left alone unless forced.
-  case unowned
+  /// A file the batch did not write (no record beside the output): left alone unless forced.
+  case unowned(String)
 
-  /// The state of `item`'s output given the inputs' digests now (`inputs` is called only when
-  /// the answer depends on them).
-  static func of(_ item: BatchItem, requestHash: String, inputs: () throws -> [FileDigest]) throws -> BatchItemState {
-    guard FileManager.default.fileExists(atPath: item.output) else { return .missing }
-    guard let stored = BatchRecord.load(for: item.output) else { return .unowned }
+  /// The state of `item`'s output and `sides` given its inputs now, `files`: each compared with
+  /// the record in order, by size, then by contents (`digest` of its index, read only when the
+  /// answer depends on it), so the first that changed is the reason given.
+  static func of(
+    _ item: BatchItem, sides: [String], requestHash: String, files: [String], digest: (Int) throws -> FileDigest
+  ) throws -> BatchItemState {
+    let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+    guard let stored = BatchRecord.load(for: item.output) else {
+      return ([item.output] + sides).first(where: exists).map(BatchItemState.unowned) ?? .missing
+    }
     guard let record = stored else { return .stale("its record is damaged") }
     guard let renderedOutput = record.output else { return .stale("an earlier render of it did not finish") }
-    guard record.requestHash == requestHash else { return .stale("the request changed") }
-    let now = try inputs()
-    guard now.count == record.inputs.count else { return .stale("its inputs changed (\(record.inputs.count) files, now \(now.count))") }
-    if let changed = zip(record.inputs, now).first(where: { !$0.sameContents(as: $1) }) {
-      return .stale("\(changed.1.path) changed")
+    guard exists(item.output) else { return .stale("the output is missing") }
+    guard record.requestHash == requestHash, record.sideOutputs.count == sides.count else { return .stale("the request changed") }
+    guard files.count == record.inputs.count else { return .stale("its inputs changed (\(record.inputs.count) files, now \(files.count))") }
+    for (index, (file, recorded)) in zip(files, record.inputs).enumerated() {
+      let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int64) ?? nil
+      guard size == recorded.size, try digest(index).sameContents(as: recorded) else { return .stale("\(file) changed") }
     }
     guard try FileDigest.of(path: item.output).sameContents(as: renderedOutput) else { return .stale("the output changed since it was rendered") }
-    return .upToDate
+    for (side, recorded) in zip(sides, record.sideOutputs) {
+      guard exists(side) else { return .stale("\(side) is missing") }
+      guard try FileDigest.of(path: side).sameContents(as: recorded) else { return .stale("\(side) changed since it was rendered") }
+    }
+    return .upToDate(record)
   }
 }

@@ -33,7 +33,7 @@ public struct BatchRun: Sendable {
   }
 
   /// Encoder threads for each item that does not set its own.
-  public var threadsPerJob: Int { max(1, cores / jobs) }
+  public var threadsPerJob: Int { max(1, cores / max(1, min(jobs, items.count))) }
 
   /// Runs every item and returns their results in the items' order. Results are appended to
   /// `log` as each item ends; a failure to append is a retryable failure of that item.
@@ -48,8 +48,11 @@ public struct BatchRun: Sendable {
         var result = render(item, cancellation: cancellation, events: events)
         if let log {
           do throws(BatchError) { try log.append(result) } catch {
-            result = BatchResult(
-              index: item.index, output: item.output, status: .failed, errorClass: .retryable, error: error.description, seconds: result.seconds)
+            // The item's own failure, if any, stands (a permanent one stays permanent); a result
+            // that could not be kept makes the item retryable.
+            result.error = [result.error, error.description].compactMap { $0 }.joined(separator: "; ")
+            result.errorClass = result.errorClass ?? .retryable
+            result.status = .failed
           }
         }
         results.withLock { $0[position] = result }
@@ -70,9 +73,9 @@ public struct BatchRun: Sendable {
         .run(cancellation: cancellation, started: { events(.started(item, reason: $0)) }, progress: { events(.progress(item, $0)) })
       result.status = outcome.report == nil ? .skipped : .rendered
       result.reason = outcome.reason
-      result.frames = outcome.report?.outputFrameCount
-      result.loudness = outcome.report?.loudness?.integratedLUFS
-      result.truePeak = outcome.report?.loudness?.truePeakDBTP
+      result.frames = outcome.record.frames
+      result.loudness = outcome.record.loudness
+      result.truePeak = outcome.record.truePeak
     } catch {
       result.errorClass = error.failureClass
       result.error = error.message

@@ -54,18 +54,14 @@ extension Renderer {
     }
   }
 
-  /// What an FFmpeg error (or any other) says, for a message.
   /// A failed write as an output problem: FFmpeg's or the system's words, and the `errno` behind
   /// them when there is one (so a full disk can be told from a bad request).
   static func writeFailure(_ error: any Error) -> OutputProblem {
-    let errorNumber: Int32? =
-      if let ffmpeg = error as? FFmpegError, ffmpeg.code < 0, ffmpeg.code > -4096 { -ffmpeg.code }
-      else if let posix = error as? POSIXError { posix.code.rawValue }
-      else if let cocoa = error as? CocoaError, let underlying = cocoa.underlying as? POSIXError { underlying.code.rawValue }
-      else { nil }
+    let errorNumber = systemErrorNumber(of: error)
     return .writeFailed(detail: errorNumber.map { String(cString: strerror($0)) } ?? detail(of: error), errorNumber: errorNumber)
   }
 
+  /// What an FFmpeg error (or any other) says, for a message.
   static func detail(of error: any Error) -> String {
     (error as? FFmpegError)?.message ?? "\(error)"
   }

@@ -39,9 +39,9 @@ final class StagedOutputFile {
     // its lock, and remove it.
     lockHandle = open(name + ".new", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard lockHandle >= 0, flock(lockHandle, LOCK_EX | LOCK_NB) == 0, rename(name + ".new", stagingPath) == 0 else {
-      let detail = String(cString: strerror(errno))
+      let code = errno
       unlink(name + ".new")
-      throw .output(path: targetPath, .notWritable(folder: Self.displayFolder(of: targetPath), detail: detail))
+      throw .output(path: targetPath, .notWritable(folder: Self.displayFolder(of: targetPath), detail: String(cString: strerror(code)), errorNumber: code))
     }
   }
 
@@ -95,7 +95,8 @@ final class StagedOutputFile {
   }
 
   private func failure() -> RenderError {
-    .output(path: targetPath, .writeFailed(detail: String(cString: strerror(errno)), errorNumber: errno))
+    let code = errno
+    return .output(path: targetPath, .writeFailed(detail: String(cString: strerror(code)), errorNumber: code))
   }
 
   /// The file a symbolic link at `path` names (followed to the end), else `path` itself.

@@ -29,25 +29,34 @@ public enum AvailableCores {
       return count > 0 ? count : nil
     }
 
-    /// The cores a cgroup CPU quota amounts to, rounded up: v2's `cpu.max`, or v1's
-    /// `cpu.cfs_quota_us` over `cpu.cfs_period_us`; nil without a quota.
+    /// The cores the tightest cgroup CPU quota over this process amounts to, rounded up: v2's
+    /// `cpu.max`, or v1's `cpu.cfs_quota_us` over `cpu.cfs_period_us`, on its own group or any
+    /// group above it (a pod's, a slice's); nil without a quota.
     private static func quotaCores() -> Int? {
       let groups = ((try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)) ?? "").split(separator: "\n").compactMap { line in
         let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         return fields.count == 3 ? (controllers: String(fields[1]), path: String(fields[2])) : nil
       }
-      if let unified = groups.first(where: { $0.controllers.isEmpty }),
-        let fields = read("/sys/fs/cgroup\(unified.path)/cpu.max") ?? read("/sys/fs/cgroup/cpu.max"), fields.count == 2
-      {
-        return cores(quota: fields[0], period: fields[1])
+      if let unified = groups.first(where: { $0.controllers.isEmpty }) {
+        let quotas = folders(under: "/sys/fs/cgroup", along: unified.path).compactMap { folder -> Int? in
+          guard let fields = read("\(folder)/cpu.max"), fields.count == 2 else { return nil }
+          return cores(quota: fields[0], period: fields[1])
+        }
+        if let tightest = quotas.min() { return tightest }
       }
       guard let cpu = groups.first(where: { $0.controllers.split(separator: ",").contains("cpu") }) else { return nil }
-      for folder in ["/sys/fs/cgroup/\(cpu.controllers)\(cpu.path)", "/sys/fs/cgroup/cpu\(cpu.path)", "/sys/fs/cgroup/cpu"] {
-        if let quota = read("\(folder)/cpu.cfs_quota_us")?.first, let period = read("\(folder)/cpu.cfs_period_us")?.first {
-          return cores(quota: quota, period: period)
-        }
+      let mounts = Set(["/sys/fs/cgroup/\(cpu.controllers)", "/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"])
+      let quotas = mounts.flatMap { folders(under: $0, along: cpu.path) }.compactMap { folder -> Int? in
+        guard let quota = read("\(folder)/cpu.cfs_quota_us")?.first, let period = read("\(folder)/cpu.cfs_period_us")?.first else { return nil }
+        return cores(quota: quota, period: period)
       }
-      return nil
+      return quotas.min()
+    }
+
+    /// `mount` followed by each leading part of `path`: the group and every group above it.
+    private static func folders(under mount: String, along path: String) -> [String] {
+      let parts = path.split(separator: "/")
+      return (0...parts.count).map { count in ([mount] + parts.prefix(count).map(String.init)).joined(separator: "/") }
     }
 
     /// A file's whitespace-separated fields; nil when it cannot be read.

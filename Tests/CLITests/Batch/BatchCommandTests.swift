@@ -59,6 +59,55 @@ import Testing
     #expect(try statuses(forced) == Array(repeating: "rendered: forced (it was up to date)", count: 3))
   }
 
+  /// What else decides an output counts too: a playlist named inside a playlist, the files
+  /// written beside the output, the output itself, and the record.
+  @Test func nestedPlaylistsSideFilesAndTheRecordDecideToo() throws {
+    let fixture = try catalog()
+    try fixture.write("inner.m3u", Data("b.flac\nc.flac\n".utf8))
+    try fixture.write("outer.m3u", Data("a.flac\ninner.m3u\n".utf8))
+    try fixture.manifest("m.jsonl", [batchItem(["outer.m3u"], "out/all.flac", "\"cue\": \"out/all.cue\"")])
+    let run = { try statuses(try fixture.run(["batch", "m.jsonl", "--results", "-"])) }
+    #expect(try run() == ["rendered: new"])
+    try fixture.expectJoined("out/all.flac", of: ["a.flac", "b.flac", "c.flac"])
+    #expect(fixture.names(under: "out/") == ["out/all.cue", "out/all.flac", "out/all.flac.segue.json"])
+    #expect(try run() == ["skipped: up to date"])
+
+    try fixture.write("inner.m3u", Data("c.flac\nb.flac\n".utf8))
+    #expect(try run() == ["rendered: \(fixture.file("inner.m3u")) changed"], "the nested playlist, named as the outer one names it")
+    try fixture.expectJoined("out/all.flac", of: ["a.flac", "c.flac", "b.flac"])
+
+    try FileManager.default.removeItem(atPath: fixture.file("out/all.cue"))
+    #expect(try run() == ["rendered: out/all.cue is missing"])
+    #expect(FileManager.default.fileExists(atPath: fixture.file("out/all.cue")))
+
+    var bytes = fixture.bytes("out/all.flac")
+    bytes[bytes.count - 9] ^= 0x01
+    try fixture.write("out/all.flac", bytes)
+    #expect(try run() == ["rendered: the output changed since it was rendered"])
+
+    try fixture.write("out/all.flac.segue.json", Data("{".utf8))
+    #expect(try run() == ["rendered: its record is damaged"])
+    #expect(try run() == ["skipped: up to date"])
+  }
+
+  /// An item another process holds (a straggler of an earlier submission) is not rendered twice
+  /// at once: this run fails it as retryable, and leaves the other's files alone.
+  @Test func anItemAnotherProcessHoldsIsLeftToIt() throws {
+    let fixture = try catalog()
+    let lockPath = fixture.file("out/c.flac.segue.lock")
+    let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
+    try #require(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+    defer { close(descriptor) }
+    let held = try fixture.run(["batch", "m.jsonl", "--index", "2", "--results", "-"])
+    #expect(held.status == 75, "\(held.stderr)")
+    #expect(try statuses(held) == ["failed: m.jsonl:3: out/c.flac: another process is rendering it now"])
+    #expect(fixture.names(under: "out/") == ["out/c.flac.segue.lock"])
+    flock(descriptor, LOCK_UN)
+    let free = try fixture.run(["batch", "m.jsonl", "--index", "2", "--results", "-"])
+    #expect(try statuses(free) == ["rendered: new"])
+    #expect(fixture.names(under: "out/") == ["out/c.flac", "out/c.flac.segue.json"], "the lock is gone with the render")
+  }
+
   @Test func anOutputTheBatchDidNotWriteIsLeftAlone() throws {
     let fixture = try catalog()
     try fixture.write("out/bc.flac", Data("someone else's".utf8))
@@ -90,7 +139,7 @@ import Testing
 
     let next = try fixture.run(["batch", "m.jsonl", "--results", "-"])
     #expect(next.status == 0, "\(next.stderr)")
-    #expect(try statuses(next) == ["skipped: up to date", "rendered: new", "rendered: new"])
+    #expect(try statuses(next) == ["skipped: up to date", "rendered: an earlier render of it did not finish", "rendered: new"])
     #expect(fixture.names(under: "out/long/") == ["out/long/mix.mp3", "out/long/mix.mp3.segue.json"])
     let record = try JSONDecoder().decode(BatchRecord.self, from: fixture.bytes("out/long/mix.mp3.segue.json"))
     #expect(record.output?.size == Int64(fixture.bytes("out/long/mix.mp3").count))

@@ -17,6 +17,8 @@ public struct InputExpansion: Sendable {
   /// What the playlists say of the mix as a whole: the first one's fields that give any, and the
   /// playlist's name when it was the only argument.
   public var playlistTags = PlaylistTags()
+  /// Every playlist file read, those named inside playlists included.
+  public var playlistFiles: [String] = []
 
   /// The file extensions a folder's audio files are recognized by.
   public static let audioExtensions: Set<String> = [
@@ -55,6 +57,8 @@ public struct InputExpansion: Sendable {
           guard !playlist.entries.isEmpty else {
             throw .emptyPlaylist(fromStandardInput ? "standard input" : argument)
           }
+          if !fromStandardInput { playlistFiles.append(argument) }
+          playlistFiles += playlist.nestedFiles
           overlays += OverlayInput.overlays(of: playlist, firstInput: inputs.count)
           playlistRuns.append((inputs.count..<(inputs.count + playlist.entries.count), playlist.defaults))
           inputs += InputSource.entries(of: playlist)
@@ -123,5 +127,6 @@ extension RenderRequest {
       inputs: expansion.inputs(joinedUnder: choices), outputPath: outputPath, mix: try choices.options(over: expansion.defaults),
       overlays: expansion.overlays)
     playlistTags = expansion.playlistTags
+    playlistFiles = expansion.playlistFiles
   }
 }
