@@ -245,6 +245,13 @@ import Testing
     for index in 0..<6 { try fixture.expectJoined("out/\(index).flac", of: [["a.flac", "b.flac", "c.flac"][index % 3], "c.flac"]) }
     #expect(result.stderr.contains("batch: m.jsonl: 6 items; rendering all, 3 at a time\n"), "\(result.stderr)")
     #expect(result.stderr.contains("batch: 6 rendered, 0 up to date, 0 failed\n"))
+    // One progress line for the batch, with the items rendering at once.
+    let progress = result.stderr.split(separator: "\n").filter { $0.hasPrefix("{") }.compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    #expect(progress.allSatisfy { $0["total"] as? Int == 6 }, "\(result.stderr)")
+    let together = progress.map { ($0["running"] as? [[String: Any]] ?? []).count }.max() ?? 0
+    #expect(together >= 2, "at most \(together) item(s) seen rendering at once: \(result.stderr)")
   }
 
   @Test(arguments: ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"])
