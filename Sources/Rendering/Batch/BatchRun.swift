@@ -36,7 +36,8 @@ public struct BatchRun: Sendable {
   public var threadsPerJob: Int { max(1, cores / max(1, min(jobs, items.count))) }
 
   /// Runs every item and returns their results in the items' order. Results are appended to
-  /// `log` as each item ends; a failure to append is a retryable failure of that item.
+  /// `log` as each item ends; an item whose result cannot be appended fails (retryable, unless it
+  /// had failed for good already).
   public func run(log: ResultsLog?, cancellation: RenderCancellation, events: @escaping @Sendable (Event) -> Void) -> [BatchResult] {
     let next = Atomic<Int>(0)
     let results = Mutex([Int: BatchResult]())
