@@ -48,7 +48,7 @@ import Testing
 
     let all = try fixture.results("results.jsonl")
     #expect(all.count == 12, "the resumed run rendered only the lost item: \(all.map(\.index))")
-    #expect(all.last?.index == 7 && all.last?.status == .rendered && all.last?.reason == "new")
+    #expect(all.last?.index == 7 && all.last?.status == .rendered && all.last?.reason == "an earlier render of it did not finish")
     for (index, output) in outputs.enumerated() {
       try fixture.expectJoined(output, of: inputs[index])
       if index != 7 { #expect(fixture.bytes(output) == finished[output], "\(output) was rewritten") }
