@@ -24,7 +24,7 @@ final class BatchLog: Sendable {
   func event(total: Int) -> @Sendable (BatchRun.Event) -> Void {
     let show: (@Sendable (BatchProgress) -> Void)? = printer.callback()
     return { [self] event in
-      let update: BatchProgress? = self.state.withLock { state in
+      let update: BatchProgress = self.state.withLock { state in
         switch event {
         case .started(let item, _): state.running[item.index] = (Self.name(item.output), 0)
         case .progress(let item, let progress): state.running[item.index]?.fraction = progress.fraction
@@ -36,7 +36,9 @@ final class BatchLog: Sendable {
         }
         return BatchProgress(ended: state.ended, total: total, failed: state.failed, running: state.running.sorted { $0.key < $1.key }.map { ($0.key, $0.value.name, $0.value.fraction) })
       }
-      if let update, case .progress = event { show?(update) }
+      // Redrawn as items start and go on; an item's end has a line of its own.
+      if case .finished = event { return }
+      show?(update)
     }
   }
 

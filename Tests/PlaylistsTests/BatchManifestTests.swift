@@ -48,11 +48,11 @@ import Testing
   }
 
   @Test func windowsLineEndingsAndJSONEscapesRead() throws {
-    let text = #"{"inputs": ["a.flac"], "output": "x.flac", "title": "\ud83c\udfb5 A\u00e9"}"# + "\r\n" + #"{"inputs": ["b.flac"], "output": "y.flac"}"# + "\r\n"
+    let text = #"{"inputs": ["a.flac"], "output": "x.flac", "title": "\ud83c\udfb5 A\u00e9\#u{2028}x\#u{2029}"}"# + "\r\n" + #"{"inputs": ["b.flac"], "output": "y.flac"}"# + "\r\n"
     let items = try BatchManifest.parse(text, file: "m.jsonl", vocabulary: vocabulary)
     #expect(items.map(\.output) == ["x.flac", "y.flac"])
     #expect(items.map(\.location.line) == [1, 2])
-    #expect(items[0].arguments.first == "--title=\u{1F3B5} A\u{E9}")
+    #expect(items[0].arguments.first == "--title=\u{1F3B5} A\u{E9}\u{2028}x\u{2029}", "Unicode line breaks inside a string end no line")
   }
 
   @Test func twoItemsWritingOneFileAreRefused() {

@@ -51,18 +51,18 @@ public enum BatchManifest {
 
   /// True when the first thing in `text` is a JSON object: one item per line follows.
   private static func isJSONLines(_ text: String) -> Bool {
-    let meaningful = text.split(whereSeparator: \.isNewline).lazy.map { $0.drop(while: \.isWhitespace) }
+    let meaningful = lines(of: text).lazy.map { $0.drop(while: \.isWhitespace) }
     return meaningful.first { !$0.isEmpty && !$0.hasPrefix("#") }?.first == "{"
   }
 
   private static func jsonLines(_ text: String, reader: BatchItemReader) throws(PlaylistError) -> [BatchItem] {
     var items: [BatchItem] = []
-    for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+    for (offset, line) in lines(of: text).enumerated() {
       let content = line.trimmingCharacters(in: .whitespacesAndNewlines)
       if content.isEmpty || content.hasPrefix("#") { continue }
       let number = offset + 1
       let node: Node?
-      do { node = try Yams.compose(yaml: content) } catch {
+      do { node = try Yams.compose(yaml: escapingLineBreaks(content)) } catch {
         // libyaml refuses some valid JSON (surrogate-pair escapes such as Python writes); such a
         // line is read by Foundation's JSON parser and written again without them.
         guard let object = try? JSONSerialization.jsonObject(with: Data(content.utf8)), JSONSerialization.isValidJSONObject(object),
@@ -78,6 +78,26 @@ public enum BatchManifest {
       items.append(try reader.item(node, index: items.count, line: number))
     }
     return items
+  }
+
+  /// `line` with the Unicode line and paragraph separators JSON lets stand raw in a string
+  /// written as escapes, the same string to JSON, which YAML would otherwise fold into spaces.
+  /// (libyaml turns NEL, U+0085, into a line feed either way.)
+  private static func escapingLineBreaks(_ line: String) -> String {
+    var escaped = ""
+    for scalar in line.unicodeScalars {
+      switch scalar.value {
+      case 0x2028, 0x2029: escaped += String(format: "\\u%04x", scalar.value)
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  /// `text`'s lines, ended by LF or CRLF only: the other Unicode line breaks may stand
+  /// unescaped inside a JSON string.
+  private static func lines(of text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
   }
 
   private static func yamlList(_ text: String, reader: BatchItemReader) throws(PlaylistError) -> [BatchItem] {

@@ -2,7 +2,8 @@ import Foundation
 
 extension RenderError {
   /// How a batch should treat this failure: retryable when the system refused (a full disk, an
-  /// I/O error, a stale network handle), cancelled when a signal stopped it, else permanent.
+  /// I/O error, a stale network handle, writing the output), cancelled when a signal stopped it,
+  /// else permanent (an input that cannot be read among them: its problem carries no errno).
   var failureClass: BatchResult.FailureClass {
     switch self {
     case .cancelled: return .cancelled
@@ -16,7 +17,7 @@ extension RenderError {
   /// The `errno` values that say the system, not the request, failed.
   static let transientErrors: Set<Int32> = [
     ENOSPC, EDQUOT, EIO, ESTALE, ETIMEDOUT, EAGAIN, EBUSY, ENOMEM, EMFILE, ENFILE, EINTR, ENETDOWN, ENETUNREACH, EHOSTUNREACH,
-    ECONNRESET,
+    ECONNRESET, ENOLCK,
   ]
 }
 

@@ -83,11 +83,14 @@ struct BatchItemRender {
     } catch { throw systemFailure(error, doing: "cannot record the render") }
     request.overwrite = replaces
     request.threads = request.threads ?? threads
+    let foreignFile = claimsForeignFile ? Self.identity(of: item.output) : nil
     let report: RenderReport
     do { report = try Renderer.render(request, cancellation: cancellation, progress: progress) } catch {
       // A claim beside no output would only say so again; beside an old output of the batch's it
-      // marks it stale; beside a file the batch did not write it must not make that file its own.
-      if claimsForeignFile || !FileManager.default.fileExists(atPath: item.output) { unlink(BatchRecord.path(for: item.output)) }
+      // marks it stale; beside a file the batch did not write (still there, the render having
+      // failed before replacing it) it must not make that file its own.
+      let output = Self.identity(of: item.output)
+      if output == nil || (foreignFile != nil && output == foreignFile) { unlink(BatchRecord.path(for: item.output)) }
       throw failure(error)
     }
     do {
@@ -99,6 +102,13 @@ struct BatchItemRender {
       try record.write(for: item.output)
     } catch { throw systemFailure(error, doing: "cannot record the render") }
     return Outcome(report: report, reason: reason, record: record)
+  }
+
+  /// The device and inode of the file at `path`, to tell whether it is still the same file; nil
+  /// when there is none.
+  private static func identity(of path: String) -> [UInt64]? {
+    var status = stat()
+    return stat(path, &status) == 0 ? [UInt64(status.st_dev), UInt64(status.st_ino)] : nil
   }
 
   /// The files a render of `request` writes beside its output: cue sheet, track list, page, picture.

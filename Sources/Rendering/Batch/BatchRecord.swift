@@ -30,10 +30,22 @@ public struct BatchRecord: Sendable, Codable, Equatable {
   /// The record's path beside `output`.
   public static func path(for output: String) -> String { output + ".segue.json" }
 
-  /// The record of the output at `output`, or nil when there is none; a damaged one reads as `.some(nil)`.
-  static func load(for output: String) -> BatchRecord?? {
-    guard let data = FileManager.default.contents(atPath: path(for: output)) else { return nil }
+  /// The record of the output at `output`, or nil when there is none; a damaged one reads as
+  /// `.some(nil)`. A record that is there but cannot be read (an I/O error) throws.
+  static func load(for output: String) throws -> BatchRecord?? {
+    let path = path(for: output)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
     return .some(try? JSONDecoder().decode(BatchRecord.self, from: data))
+  }
+
+  /// True when the side file at `path` is one this record's render wrote: recorded there, or
+  /// recorded with these contents (the catalog seen under another mount), or named by this very
+  /// request while its render was under way.
+  func wrote(_ path: String, requestHash: String) -> Bool {
+    if sideOutputs.contains(where: { $0.path == path }) || (output == nil && self.requestHash == requestHash) { return true }
+    guard let now = try? FileDigest.of(path: path) else { return false }
+    return sideOutputs.contains { $0.sameContents(as: now) }
   }
 
   /// Writes the record beside `output` atomically (a new file renamed over the old).
@@ -52,7 +64,8 @@ public enum BatchItemState: Sendable, Equatable {
   case upToDate(BatchRecord)
   /// The batch's own output, to render again, and why.
   case stale(String)
-  /// A file the batch did not write (no record beside the output): left alone unless forced.
+  /// A file the batch did not write (no record beside the output, or a side file the record does
+  /// not hold): left alone unless forced.
   case unowned(String)
 
   /// The state of `item`'s output and `sides` given its inputs now, `files`: each compared with
@@ -62,17 +75,20 @@ public enum BatchItemState: Sendable, Equatable {
     _ item: BatchItem, sides: [String], requestHash: String, files: [String], digest: (Int) throws -> FileDigest
   ) throws -> BatchItemState {
     let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
-    guard let stored = BatchRecord.load(for: item.output) else {
+    guard let stored = try BatchRecord.load(for: item.output) else {
       return ([item.output] + sides).first(where: exists).map(BatchItemState.unowned) ?? .missing
     }
     guard let record = stored else { return .stale("its record is damaged") }
+    if let foreign = sides.first(where: { exists($0) && !record.wrote($0, requestHash: requestHash) }) { return .unowned(foreign) }
     guard let renderedOutput = record.output else { return .stale("an earlier render of it did not finish") }
     guard exists(item.output) else { return .stale("the output is missing") }
     guard record.requestHash == requestHash, record.sideOutputs.count == sides.count else { return .stale("the request changed") }
     guard files.count == record.inputs.count else { return .stale("its inputs changed (\(record.inputs.count) files, now \(files.count))") }
     for (index, (file, recorded)) in zip(files, record.inputs).enumerated() {
       let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int64) ?? nil
-      guard size == recorded.size, try digest(index).sameContents(as: recorded) else { return .stale("\(file) changed") }
+      // A file's name counts too: untagged tracks are titled by it.
+      guard size == recorded.size, PathText.lastComponent(file) == PathText.lastComponent(recorded.path), try digest(index).sameContents(as: recorded)
+      else { return .stale("\(file) changed") }
     }
     guard try FileDigest.of(path: item.output).sameContents(as: renderedOutput) else { return .stale("the output changed since it was rendered") }
     for (side, recorded) in zip(sides, record.sideOutputs) {

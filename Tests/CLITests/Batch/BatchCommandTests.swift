@@ -108,6 +108,27 @@ import Testing
     #expect(fixture.names(under: "out/") == ["out/c.flac", "out/c.flac.segue.json"], "the lock is gone with the render")
   }
 
+  /// A renamed input renders again (untagged tracks are titled by their names), and a side file
+  /// added to an item over a file the batch did not write is left alone.
+  @Test func aRenamedInputAndAForeignSideFileAreNoticed() throws {
+    let fixture = try catalog()
+    try fixture.make(.folder("album"))
+    for name in ["a", "b"] { try FileManager.default.copyItem(atPath: fixture.file("\(name).flac"), toPath: fixture.file("album/\(name).flac")) }
+    try fixture.manifest("m.jsonl", [batchItem(["album"], "out/album.flac", "\"chapters\": true")])
+    let run = { try statuses(try fixture.run(["batch", "m.jsonl", "--results", "-"])) }
+    #expect(try run() == ["rendered: new"])
+    try FileManager.default.moveItem(atPath: fixture.file("album/b.flac"), toPath: fixture.file("album/b2.flac"))
+    #expect(try run() == ["rendered: album/b2.flac changed"])
+    #expect(try run() == ["skipped: up to date"])
+
+    try fixture.write("notes.cue", Data("someone's own cue sheet\n".utf8))
+    try fixture.manifest("m.jsonl", [batchItem(["album"], "out/album.flac", "\"chapters\": true, \"cue\": \"notes.cue\"")])
+    let refused = try fixture.run(["batch", "m.jsonl", "--results", "-"])
+    #expect(refused.status == 1)
+    #expect(try statuses(refused) == ["failed: m.jsonl:1: notes.cue: exists and was not written by segue batch (no record beside it); pass --force to replace it"])
+    #expect(String(decoding: fixture.bytes("notes.cue"), as: UTF8.self) == "someone's own cue sheet\n")
+  }
+
   @Test func anOutputTheBatchDidNotWriteIsLeftAlone() throws {
     let fixture = try catalog()
     try fixture.write("out/bc.flac", Data("someone else's".utf8))
@@ -238,11 +259,13 @@ import Testing
 
   @Test func jobsRenderItemsAtOnceIntoOneResultsFile() throws {
     let fixture = try catalog()
-    try fixture.manifest("m.jsonl", (0..<6).map { batchItem([["a.flac", "b.flac", "c.flac"][$0 % 3], "c.flac"], "out/\($0).flac") })
+    // Half a minute of silence before each: every render lasts long enough to be seen beside another.
+    try fixture.silence("pause.flac", frames: 44_100 * 30 + 1)
+    try fixture.manifest("m.jsonl", (0..<6).map { batchItem(["pause.flac", ["a.flac", "b.flac", "c.flac"][$0 % 3], "c.flac"], "out/\($0).flac") })
     let result = try fixture.run(["batch", "m.jsonl", "--jobs", "3", "--results", "r.jsonl", "--progress", "json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try fixture.results("r.jsonl").map(\.index).sorted() == Array(0..<6))
-    for index in 0..<6 { try fixture.expectJoined("out/\(index).flac", of: [["a.flac", "b.flac", "c.flac"][index % 3], "c.flac"]) }
+    for index in 0..<6 { try fixture.expectJoined("out/\(index).flac", of: ["pause.flac", ["a.flac", "b.flac", "c.flac"][index % 3], "c.flac"]) }
     #expect(result.stderr.contains("batch: m.jsonl: 6 items; rendering all, 3 at a time\n"), "\(result.stderr)")
     #expect(result.stderr.contains("batch: 6 rendered, 0 up to date, 0 failed\n"))
     // One progress line for the batch, with the items rendering at once.
