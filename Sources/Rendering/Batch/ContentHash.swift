@@ -34,20 +34,32 @@ struct ContentHash {
     return String(format: "%016llx", hash.value)
   }
 
+  /// Hashes `data` where it lies; only the bytes short of a 32-byte stripe at either end are
+  /// copied (into `pending`), so a file's bytes are read once, not copied per chunk.
   mutating func add(_ data: Data) {
     length &+= UInt64(data.count)
-    var bytes = pending + data
-    let whole = bytes.count / 32 * 32
-    bytes.withUnsafeBytes { raw in
-      for stripe in stride(from: 0, to: whole, by: 32) {
-        lanes.0 = Self.round(lanes.0, raw.loadUnaligned(fromByteOffset: stripe, as: UInt64.self).littleEndian)
-        lanes.1 = Self.round(lanes.1, raw.loadUnaligned(fromByteOffset: stripe + 8, as: UInt64.self).littleEndian)
-        lanes.2 = Self.round(lanes.2, raw.loadUnaligned(fromByteOffset: stripe + 16, as: UInt64.self).littleEndian)
-        lanes.3 = Self.round(lanes.3, raw.loadUnaligned(fromByteOffset: stripe + 24, as: UInt64.self).littleEndian)
-      }
+    var rest = data[...]
+    if !pending.isEmpty {
+      let needed = 32 - pending.count
+      pending += rest.prefix(needed)
+      rest = rest.dropFirst(needed)
+      guard pending.count == 32 else { return }
+      pending.withUnsafeBytes { consumeStripes($0, upTo: 32) }
+      pending = []
     }
-    bytes.removeFirst(whole)
-    pending = bytes
+    let whole = rest.count / 32 * 32
+    rest.withUnsafeBytes { consumeStripes($0, upTo: whole) }
+    pending = Array(rest.dropFirst(whole))
+  }
+
+  /// Runs the four lanes over the 32-byte stripes of `raw` below `end`.
+  private mutating func consumeStripes(_ raw: UnsafeRawBufferPointer, upTo end: Int) {
+    for stripe in stride(from: 0, to: end, by: 32) {
+      lanes.0 = Self.round(lanes.0, raw.loadUnaligned(fromByteOffset: stripe, as: UInt64.self).littleEndian)
+      lanes.1 = Self.round(lanes.1, raw.loadUnaligned(fromByteOffset: stripe + 8, as: UInt64.self).littleEndian)
+      lanes.2 = Self.round(lanes.2, raw.loadUnaligned(fromByteOffset: stripe + 16, as: UInt64.self).littleEndian)
+      lanes.3 = Self.round(lanes.3, raw.loadUnaligned(fromByteOffset: stripe + 24, as: UInt64.self).littleEndian)
+    }
   }
 
   var value: UInt64 {
