@@ -160,16 +160,23 @@ public final class AudioFileWriter {
     flacStream == nil ? nil : FLACChecksum(bitsPerSample: settings.bitDepth ?? 16)
   }
 
-  /// Writes the next segment's packets (encoded apart, already placed on the stream's timeline).
+  /// True when `segment` can be joined to the segments written so far; false where its first MP3
+  /// frames find no room in the bit reservoir even at the highest bit rate (`SeamlessRun`
+  /// encodes across such a join).
+  public func canJoin(_ segment: EncodedSegment) -> Bool {
+    mp3Reservoir?.fits(segment) ?? true
+  }
+
+  /// Writes the next segment's packets (encoded apart, already placed on the stream's timeline);
+  /// one that cannot be joined (`canJoin`) is refused, and nothing of it written.
   public func writeSegment(_ segment: EncodedSegment) throws {
     guard segmented else { throw FFmpegError(function: "writeSegment before beginSegments", code: segue_averror(EINVAL), path: path) }
-    segmentFramesWritten += segment.frameCount
     if let mp3Reservoir {
-      do { try mp3Reservoir.add(segment, emit: writeLaid) } catch let error as MP3ReservoirError {
-        throw FFmpegError(function: error.description, code: SEGUE_AVERROR_INVALIDDATA, path: path)
-      }
+      try mp3Reservoir.add(segment, emit: writeLaid)
+      segmentFramesWritten += segment.frameCount
       return
     }
+    segmentFramesWritten += segment.frameCount
     flacStream?.add(segment)
     for written in segment.packets { try writeEncoded(packet(written)) }
   }

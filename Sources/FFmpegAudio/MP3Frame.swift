@@ -20,6 +20,8 @@ struct MP3Frame: Equatable {
   let largestBegin: Int
   let isMPEG1: Bool
   let hasCRC: Bool
+  /// The most bytes a header and its side information take: a CRC and MPEG-1 stereo's.
+  static let largestHeaderAndSideInfo = 6 + 32
 
   /// Reads the header and side information at the start of `bytes`; nil unless it is a
   /// whole Layer III frame header with its side information.

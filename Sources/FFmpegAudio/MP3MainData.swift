@@ -10,19 +10,34 @@ enum MP3MainData {
   /// Each of one encoder's consecutive `frames` as its header, side information and its own main
   /// data; nil when a frame is not Layer III or points at main data the frames do not hold.
   static func unpacked(_ frames: [[UInt8]]) -> [[UInt8]]? {
-    var reservoir: [UInt8] = []
+    var unpacker = Unpacker()
     var unpacked: [[UInt8]] = []
     unpacked.reserveCapacity(frames.count)
     for frame in frames {
-      guard let layout = MP3Frame(frame), frame.count >= layout.frameBytes else { return nil }
-      let slotStart = reservoir.count
-      reservoir += frame[(layout.headerBytes + layout.sideInfoBytes)..<layout.frameBytes]
-      let begin = slotStart - layout.mainDataBegin
-      guard begin >= 0, begin + layout.mainDataBytes <= reservoir.count else { return nil }
-      unpacked.append(Array(frame.prefix(layout.headerBytes + layout.sideInfoBytes)) + reservoir[begin..<(begin + layout.mainDataBytes)])
-      // Main data never reaches back further than 511 bytes: older bytes are let go.
-      if reservoir.count > 4096 { reservoir.removeFirst(reservoir.count - 1024) }
+      guard let own = unpacker.unpack(frame) else { return nil }
+      unpacked.append(own)
     }
     return unpacked
+  }
+
+  /// Gives one encoder's frames, taken in order, their own main data, one frame at a time.
+  struct Unpacker {
+    /// The slots of the frames taken so far: the last few, enough for any `main_data_begin`.
+    private var reservoir: [UInt8] = []
+
+    /// `frame`, the next of the encoder's, as its header, side information and its own main
+    /// data; nil when it is not Layer III or points at main data the frames before it do not hold.
+    mutating func unpack(_ frame: some RandomAccessCollection<UInt8>) -> [UInt8]? {
+      guard let layout = MP3Frame(frame), frame.count >= layout.frameBytes else { return nil }
+      let bytes = Array(frame.prefix(layout.frameBytes))
+      let slotStart = reservoir.count
+      reservoir += bytes[(layout.headerBytes + layout.sideInfoBytes)...]
+      let begin = slotStart - layout.mainDataBegin
+      guard begin >= 0, begin + layout.mainDataBytes <= reservoir.count else { return nil }
+      let own = Array(bytes.prefix(layout.headerBytes + layout.sideInfoBytes)) + reservoir[begin..<(begin + layout.mainDataBytes)]
+      // Main data never reaches back further than 511 bytes: older bytes are let go.
+      if reservoir.count > 4096 { reservoir.removeFirst(reservoir.count - 1024) }
+      return own
+    }
   }
 }

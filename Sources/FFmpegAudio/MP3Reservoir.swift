@@ -4,7 +4,9 @@
 /// encoder's frames fits as that encoder laid it. Where frames of two encoders meet, the join
 /// is the first of the earlier segment's spare frames after which the later one's first frame
 /// finds the reservoir it was encoded with; failing that, frames that do not fit are written at
-/// a higher bit rate.
+/// a higher bit rate. Where even the highest bit rate cannot hold them (a 320 kb/s stream), the
+/// segment does not fit (`fits`), and the writer's caller encodes across the join instead
+/// (`SeamlessRun`).
 final class MP3Reservoir {
   /// A frame laid out (`packet.bytes`), its slot filled as main data arrives.
   struct Laid {
@@ -27,18 +29,51 @@ final class MP3Reservoir {
   private(set) var joinsMoved = 0
   private(set) var framesEnlarged = 0
 
-  /// Lays the next segment's frames, handing each frame whose slot is full to `emit`.
+  /// Lays the next segment's frames, handing each frame whose slot is full to `emit`; throws
+  /// `doesNotFit`, having laid nothing, when `fits` is false.
   func add(_ segment: EncodedSegment, emit: (Laid) throws -> Void) throws {
-    var frames = segment.packets[...]
-    if hasFrames {
-      let taken = spareFramesToTake(before: frames)
-      if taken > 0 { joinsMoved += 1 }
-      for frame in spare.prefix(taken) { try lay(frame, emit: emit) }
-      frames = frames.dropFirst(taken)
-    }
+    guard fits(segment) else { throw MP3ReservoirError.doesNotFit }
+    let (taken, frames) = framesToLay(segment)
+    if taken > 0 { joinsMoved += 1 }
     for frame in frames { try lay(frame, emit: emit) }
     spare = segment.spare
     hasFrames = hasFrames || !segment.packets.isEmpty
+  }
+
+  /// True when every frame of `segment` can be laid after the frames laid so far (the join
+  /// moved onto spare frames or frames enlarged as `add` would): false where a frame's main data
+  /// would not fit even at the highest bit rate.
+  func fits(_ segment: EncodedSegment) -> Bool {
+    var (slots, data) = (slotsEnd, dataEnd)
+    for packet in framesToLay(segment).frames {
+      var header = Array(packet.bytes.prefix(MP3Frame.largestHeaderAndSideInfo))
+      guard let frame = MP3Frame(header), let placed = Self.place(frame, header: &header, slotsEnd: slots, dataEnd: data) else { return false }
+      slots += placed.frame.slotBytes
+      data = placed.begin + frame.mainDataBytes
+    }
+    return true
+  }
+
+  /// The frames `add` lays for `segment`: the spare frames the join takes (how many), then the
+  /// segment's own from the one they stand in for.
+  private func framesToLay(_ segment: EncodedSegment) -> (taken: Int, frames: [EncodedSegment.Packet]) {
+    guard hasFrames else { return (0, segment.packets) }
+    let taken = spareFramesToTake(before: segment.packets[...])
+    return (taken, Array(spare.prefix(taken)) + segment.packets.dropFirst(taken))
+  }
+
+  /// Where `frame`'s main data begins when laid after slots ending at `slotsEnd` and main data
+  /// ending at `dataEnd` (as early as the reservoir lets it), and the frame as written: at the
+  /// lowest bit rate from its own up whose slot then holds the main data (its header in `header`
+  /// changed); nil when none does.
+  private static func place(_ frame: MP3Frame, header: inout [UInt8], slotsEnd: Int, dataEnd: Int) -> (frame: MP3Frame, begin: Int)? {
+    let begin = max(dataEnd, slotsEnd - frame.largestBegin)
+    var written = frame
+    while begin + frame.mainDataBytes > slotsEnd + written.slotBytes {
+      guard let larger = written.atNextBitRate(in: &header) else { return nil }
+      written = larger
+    }
+    return (written, begin)
   }
 
   /// Hands every frame still laid out to `emit`.
@@ -65,16 +100,12 @@ final class MP3Reservoir {
   }
 
   private func lay(_ packet: EncodedSegment.Packet, emit: (Laid) throws -> Void) throws {
-    guard var frame = MP3Frame(packet.bytes) else { throw MP3ReservoirError.notAFrame }
+    guard let encoded = MP3Frame(packet.bytes) else { throw MP3ReservoirError.notAFrame }
     var bytes = packet.bytes
-    let mainData = bytes[(frame.headerBytes + frame.sideInfoBytes)...]
-    guard mainData.count == frame.mainDataBytes else { throw MP3ReservoirError.notAFrame }
-    let begin = max(dataEnd, slotsEnd - frame.largestBegin)
-    if begin + frame.mainDataBytes > slotsEnd + frame.slotBytes { framesEnlarged += 1 }
-    while begin + frame.mainDataBytes > slotsEnd + frame.slotBytes {
-      guard let larger = frame.atNextBitRate(in: &bytes) else { throw MP3ReservoirError.doesNotFit }
-      frame = larger
-    }
+    let mainData = bytes[(encoded.headerBytes + encoded.sideInfoBytes)...]
+    guard mainData.count == encoded.mainDataBytes else { throw MP3ReservoirError.notAFrame }
+    guard let (frame, begin) = Self.place(encoded, header: &bytes, slotsEnd: slotsEnd, dataEnd: dataEnd) else { throw MP3ReservoirError.doesNotFit }
+    if frame != encoded { framesEnlarged += 1 }
     var out = Array(bytes.prefix(frame.headerBytes + frame.sideInfoBytes)) + [UInt8](repeating: 0, count: frame.slotBytes)
     frame.settingMainDataBegin(slotsEnd - begin, in: &out)
     var placed = packet
@@ -108,7 +139,7 @@ enum MP3ReservoirError: Error, CustomStringConvertible {
     switch self {
     case .notAFrame: "joining MP3 segments: a segment's packet is no Layer III frame"
     case .doesNotFit:
-      "joining MP3 segments: a frame's main data does not fit the bit reservoir even at the highest bit rate (encode with one encoder: segments off)"
+      "joining MP3 segments: a frame's main data does not fit the bit reservoir even at the highest bit rate"
     }
   }
 }

@@ -92,16 +92,24 @@ public enum OutputCodec: String, Sendable, CaseIterable {
     }
   }
 
-  /// The highest bit rate the codec can reach at `sampleRate`, where it is lower than asked
-  /// bit rates could be: MPEG-1 Layer III (32-48 kHz) 320k, MPEG-2 (16-24 kHz) 160k, MPEG-2.5 64k.
-  public func highestBitRate(sampleRate: Int) -> Int? {
-    guard self == .mp3 else { return nil }
-    return sampleRate >= 32_000 ? 320_000 : sampleRate >= 16_000 ? 160_000 : 64_000
+  /// The highest bit rate the codec can reach at `sampleRate` with `channelCount` channels,
+  /// where it is lower than asked bit rates could be: MPEG-1 Layer III (32-48 kHz) 320k, MPEG-2
+  /// (16-24 kHz) 160k, MPEG-2.5 64k; FFmpeg's AAC encoder 6144 bits a channel in each frame of
+  /// 1024 samples (264.6k for mono at 44.1 kHz), past which it lowers the rate with only a warning.
+  public func highestBitRate(sampleRate: Int, channelCount: Int) -> Int? {
+    switch self {
+    case .mp3: sampleRate >= 32_000 ? 320_000 : sampleRate >= 16_000 ? 160_000 : 64_000
+    case .aac: 6144 * channelCount * sampleRate / 1024
+    default: nil
+    }
   }
 
-  /// The MPEG version an MP3 at `sampleRate` is, for messages: "MPEG-2 Layer III".
-  public static func mp3Version(sampleRate: Int) -> String {
-    sampleRate >= 32_000 ? "MPEG-1 Layer III" : sampleRate >= 16_000 ? "MPEG-2 Layer III" : "MPEG-2.5 Layer III"
+  /// What sets `highestBitRate`, for messages: "MPEG-2 Layer III", "FFmpeg's AAC encoder for mono".
+  public func bitRateLimitName(sampleRate: Int, channelCount: Int) -> String {
+    switch self {
+    case .mp3: sampleRate >= 32_000 ? "MPEG-1 Layer III" : sampleRate >= 16_000 ? "MPEG-2 Layer III" : "MPEG-2.5 Layer III"
+    default: "FFmpeg's \(displayName) encoder for \(channelCount == 1 ? "mono" : "\(channelCount) channels")"
+    }
   }
 
   /// True when this FFmpeg build has the encoder.
@@ -130,7 +138,7 @@ public enum OutputCodec: String, Sendable, CaseIterable {
   public func defaultBitRate(layout: PCMLayout, forSpeech: Bool) -> Int? {
     let mono = layout.channelCount == 1
     return switch self {
-    case .mp3: min(forSpeech || mono ? 128_000 : 320_000, highestBitRate(sampleRate: layout.sampleRate) ?? .max)
+    case .mp3: min(forSpeech || mono ? 128_000 : 320_000, highestBitRate(sampleRate: layout.sampleRate, channelCount: layout.channelCount) ?? .max)
     case .aac: forSpeech || mono ? (mono ? 64_000 : 96_000) : 256_000
     case .opus: forSpeech || mono ? (mono ? 64_000 : 96_000) : 160_000
     default: nil

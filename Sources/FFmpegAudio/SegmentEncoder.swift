@@ -28,37 +28,68 @@ public final class SegmentEncoder {
   /// written for them. FLAC frames are renumbered into the stream; MP3 frames are given their own
   /// main data.
   public func encode(_ pcm: some PCMPlanes, span: SegmentSpan) throws -> EncodedSegment {
-    let feed = try kept ?? EncoderFeed(encoder: AudioEncoder(settings: settings, globalHeader: globalHeader, path: "(a segment)"))
+    let feed = try kept ?? EncoderFeed(encoder: AudioEncoder(settings: settings, globalHeader: globalHeader, path: EncodedSegment.Packet.encoderPath))
     kept = framesStandAlone && !span.isLast ? feed : nil
-    let priming = feed.encoder.primingFrames
-    let frameSize = Int64(feed.inputFormat.frameSize)
-    // The encoder counts the frames it has been fed; the timeline, from the output's start.
-    let origin = span.start - feed.framesWritten
-    let invalid = { (what: String) in FFmpegError(function: "a segment's packet is no \(what) frame", code: SEGUE_AVERROR_INVALIDDATA, path: "(a segment)") }
-    let renumbers = settings.codecName == "flac"
+    var taking = EncodedSegment.Packet.Taking(settings: settings, frameSize: feed.inputFormat.frameSize, origin: span.start - feed.framesWritten)
     var made: [EncodedSegment.Packet] = []
-    let take = { (packet: Packet) throws in
-      // A packet of no bytes carries only side data (FLAC's STREAMINFO of this segment alone).
-      guard packet.pointer.pointee.size > 0 else { return }
-      let data = UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
-      let pts = packet.pointer.pointee.pts + origin
-      // FLAC frames are renumbered as they are copied out of the packet: one copy, not two.
-      guard let bytes = renumbers ? FLACFrameNumber.renumbered(data, as: pts / frameSize) : Array(data) else { throw invalid("FLAC") }
-      made.append(EncodedSegment.Packet(bytes: bytes, pts: pts, duration: packet.pointer.pointee.duration, skippedSamples: packet.skippedSamples))
-    }
-    try feed.write(pcm, onPacket: take)
+    try feed.write(pcm) { made += try taking.take($0) }
     // A kept encoder has made every frame of the segment (a whole number of frames) already.
-    if kept == nil { try feed.finish(onPacket: take) }
+    if kept == nil { try feed.finish { made += try taking.take($0) } }
+    return EncodedSegment(keeping: made, of: span, priming: feed.encoder.primingFrames, settings: settings, frameSize: feed.inputFormat.frameSize)
+  }
+}
 
-    if settings.codecName == "libmp3lame" {
-      guard let unpacked = MP3MainData.unpacked(made.map(\.bytes)) else { throw invalid("MP3") }
-      for index in made.indices { made[index].bytes = unpacked[index] }
-    }
+extension EncodedSegment {
+  /// The segment `span` stands for, of the packets one encoder `made` around it: those one
+  /// encoder of the whole output would have written for its own frames, and MP3's spares after
+  /// them.
+  init(keeping made: [Packet], of span: SegmentSpan, priming: Int64, settings: EncoderSettings, frameSize: Int) {
     let ownEnd = span.to - priming
     let own = (span.from - priming)..<(span.isLast ? Int64.max : ownEnd)
-    let spare = span.isLast ? ownEnd..<ownEnd : ownEnd..<(ownEnd + Int64(SegmentJoining.spareFrames(codecName: settings.codecName)) * frameSize)
-    return EncodedSegment(
-      packets: made.filter { own.contains($0.pts) }, spare: made.filter { spare.contains($0.pts) },
-      frameCount: span.to - span.from)
+    let spareFrames = span.isLast ? 0 : Int64(SegmentJoining.spareFrames(codecName: settings.codecName) * frameSize)
+    let spare = ownEnd..<(ownEnd + spareFrames)
+    self.init(packets: made.filter { own.contains($0.pts) }, spare: made.filter { spare.contains($0.pts) }, frameCount: span.to - span.from)
+  }
+}
+
+extension EncodedSegment.Packet {
+  /// What an error names as the file of an encoder that writes no file of its own.
+  static let encoderPath = "(a segment)"
+
+  /// Takes an encoder's packets as a segment's: placed on the stream's timeline, FLAC frames
+  /// renumbered into it as they are copied out (one copy, not two), MP3 frames given their own
+  /// main data.
+  struct Taking {
+    let settings: EncoderSettings
+    let frameSize: Int
+    /// Where the encoder's first fed frame lies on the stream's timeline.
+    let origin: Int64
+    private var mainData: MP3MainData.Unpacker?
+
+    init(settings: EncoderSettings, frameSize: Int, origin: Int64) {
+      (self.settings, self.frameSize, self.origin) = (settings, frameSize, origin)
+      mainData = settings.codecName == "libmp3lame" ? MP3MainData.Unpacker() : nil
+    }
+
+    /// `packet` as a segment's packet; none for a packet of no bytes, which carries only side
+    /// data (FLAC's STREAMINFO of this segment alone).
+    mutating func take(_ packet: Packet) throws -> [EncodedSegment.Packet] {
+      guard packet.pointer.pointee.size > 0 else { return [] }
+      let data = UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
+      let pts = packet.pointer.pointee.pts + origin
+      let bytes: [UInt8]?
+      if settings.codecName == "flac" {
+        bytes = FLACFrameNumber.renumbered(data, as: pts / Int64(frameSize))
+      } else if mainData != nil {
+        bytes = mainData?.unpack(data)
+      } else {
+        bytes = Array(data)
+      }
+      guard let bytes else {
+        let what = settings.codecName == "flac" ? "FLAC" : "MP3"
+        throw FFmpegError(function: "a segment's packet is no \(what) frame", code: SEGUE_AVERROR_INVALIDDATA, path: EncodedSegment.Packet.encoderPath)
+      }
+      return [EncodedSegment.Packet(bytes: bytes, pts: pts, duration: packet.pointer.pointee.duration, skippedSamples: packet.skippedSamples)]
+    }
   }
 }

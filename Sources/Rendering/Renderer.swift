@@ -99,7 +99,10 @@ public enum Renderer {
     var notes = outcome.notes
     // How the output is encoded is part of the plan, as `plan` reports it.
     if let note = encoding.note { plan.notes.append(note) }
-    if let adjusted = writer.mp3JoinAdjustments, let note = encoding.reservoirNote(joinsMoved: adjusted.joinsMoved, framesEnlarged: adjusted.framesEnlarged) {
+    if let adjusted = writer.mp3JoinAdjustments,
+      let note = encoding.reservoirNote(
+        joinsMoved: adjusted.joinsMoved, framesEnlarged: adjusted.framesEnlarged, encodedAcross: segments?.joinsEncodedAcross ?? 0)
+    {
       notes.append(note)
     }
     let alignments = streamer.playedOverlaps?.alignments() ?? []

@@ -174,6 +174,14 @@ extension ErrorCase {
       "error: --bitrate 500k is more than MP3 holds at 44100 Hz (MPEG-1 Layer III tops out at 320k, from the first track's 44100 Hz); "
         + "choose --bitrate 320k or less\n"),
     ErrorCase(
+      "AAC bit rate over what FFmpeg's encoder takes for mono", files: [track], "a.flac -o out.m4a --channels 1 --bitrate 320k",
+      "error: --bitrate 320k is more than AAC holds at 44100 Hz (FFmpeg's AAC encoder for mono tops out at 264k, from the first track's 44100 Hz); "
+        + "choose --bitrate 264k or less\n"),
+    ErrorCase(
+      "AAC bit rate over what FFmpeg's encoder takes at 32 kHz", files: [track], "a.flac -o out.m4a --channels 1 --sample-rate 32000 --bitrate 256k",
+      "error: --bitrate 256k is more than AAC holds at 32000 Hz (FFmpeg's AAC encoder for mono tops out at 192k, from --sample-rate 32000); "
+        + "choose --bitrate 192k or less, or --sample-rate 44100\n"),
+    ErrorCase(
       "output named as a folder", files: [track, .folder("out")], "a.flac -o out/", "error: out/: is a folder; name a file to write\n"),
   ]
 }

@@ -29,8 +29,8 @@ public enum SettingProblem: Error, Sendable, Equatable, CustomStringConvertible 
   case ratioOutOfRange(Setting, ratio: Double, detail: String)
   /// A value that leaves none of the input.
   case leavesNothing(Setting, value: Double)
-  /// A bit rate over what MP3 holds at the mix's rate.
-  case bitRateOverLimit(bitRate: Int, sampleRate: Int, highest: Int, version: String, rateAsked: Bool, fullRateHighest: Int?)
+  /// A bit rate over what the codec holds at the mix's rate and channels (`limitedBy` says what sets the limit).
+  case bitRateOverLimit(codec: String, bitRate: Int, sampleRate: Int, highest: Int, limitedBy: String, rateAsked: Bool, fullRateHighest: Int?)
   /// A length under the least it may be.
   case tooShort(Setting, value: Double, least: Double)
   /// A setting that takes one input, given several.
@@ -60,10 +60,10 @@ public enum SettingProblem: Error, Sendable, Equatable, CustomStringConvertible 
     case .ratioOutOfRange(let setting, let ratio, let detail):
       return "\(name(setting)) asks for a length ratio of \(Self.ratio(ratio)) (\(detail)); Segue stretches by 0.5 to 2.0"
     case .leavesNothing(let setting, let value): return "\(name(setting)) \(Self.number(value)) leaves none of the input"
-    case .bitRateOverLimit(let bitRate, let sampleRate, let highest, let version, let rateAsked, let fullRateHighest):
+    case .bitRateOverLimit(let codec, let bitRate, let sampleRate, let highest, let limitedBy, let rateAsked, let fullRateHighest):
       let source = rateAsked ? "\(name(.sampleRate)) \(sampleRate)" : "the first track's \(sampleRate) Hz"
       let otherRate = fullRateHighest.map { bitRate <= $0 && $0 > highest ? ", or \(name(.sampleRate)) 44100" : "" } ?? ""
-      return "\(name(.bitRate)) \(bitRate / 1000)k is more than MP3 holds at \(sampleRate) Hz (\(version) tops out at \(highest / 1000)k, from \(source)); "
+      return "\(name(.bitRate)) \(bitRate / 1000)k is more than \(codec) holds at \(sampleRate) Hz (\(limitedBy) tops out at \(highest / 1000)k, from \(source)); "
         + "choose \(name(.bitRate)) \(highest / 1000)k or less\(otherRate)"
     case .tooShort(let setting, let value, let least):
       return "\(name(setting)) must be longer than \(Self.number(least))\(setting.unit), not \(Self.number(value))"

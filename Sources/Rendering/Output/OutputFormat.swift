@@ -55,7 +55,7 @@ struct OutputFormat: Equatable {
     let rate = try mixRate(codec: codec, bitDepth: bitDepth, options: options, inputs: inputs, notes: &notes)
     let channels = try channelCount(codec: codec, bitDepth: bitDepth, options: options, first: inputs[0], notes: &notes)
     let layout = PCMLayout(sampleRate: rate, channelCount: channels)
-    try checkBitRate(options.bitRate, codec: codec, sampleRate: rate, rateWasAsked: options.sampleRate != nil)
+    try checkBitRate(options.bitRate, codec: codec, layout: layout, rateWasAsked: options.sampleRate != nil)
     let forSpeech = container == .m4b
     let settings = codec.settings(
       layout: layout, bitDepth: bitDepth, bitRate: options.bitRate, vbrQuality: options.quality,
@@ -168,13 +168,14 @@ struct OutputFormat: Equatable {
   }
 
   /// Refuses a bit rate the codec cannot reach at the mix's rate, rather than lowering it.
-  private static func checkBitRate(_ bitRate: Int?, codec: OutputCodec, sampleRate: Int, rateWasAsked: Bool) throws(RenderError) {
-    guard let bitRate, let highest = codec.highestBitRate(sampleRate: sampleRate), bitRate > highest else { return }
-    let version = OutputCodec.mp3Version(sampleRate: sampleRate)
-    // A higher rate helps only where the rate holds MP3 to MPEG-2's lower bit rates (44.1 kHz says so).
+  private static func checkBitRate(_ bitRate: Int?, codec: OutputCodec, layout: PCMLayout, rateWasAsked: Bool) throws(RenderError) {
+    let (rate, channels) = (layout.sampleRate, layout.channelCount)
+    guard let bitRate, let highest = codec.highestBitRate(sampleRate: rate, channelCount: channels), bitRate > highest else { return }
+    // A higher rate helps only where the rate holds the codec to lower bit rates (44.1 kHz says so).
     throw .setting(
       .bitRateOverLimit(
-        bitRate: bitRate, sampleRate: sampleRate, highest: highest, version: version, rateAsked: rateWasAsked,
-        fullRateHighest: codec.highestBitRate(sampleRate: 44_100)))
+        codec: codec.displayName, bitRate: bitRate, sampleRate: rate, highest: highest,
+        limitedBy: codec.bitRateLimitName(sampleRate: rate, channelCount: channels), rateAsked: rateWasAsked,
+        fullRateHighest: codec.highestBitRate(sampleRate: 44_100, channelCount: channels)))
   }
 }

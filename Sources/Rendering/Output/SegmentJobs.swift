@@ -57,9 +57,13 @@ final class SegmentJobs: @unchecked Sendable {
   }
 }
 
-/// A segment its worker could not encode: where it lies on the output, and why.
+/// A segment that could not be encoded or joined to the stream: where it lies on the output, and why.
 struct SegmentFailure: Error, CustomStringConvertible {
+  /// What failed: the segment's encoder, or laying its packets into the stream after the one before.
+  enum Stage { case encoding, joining }
+
   let codecName: String
+  var stage = Stage.encoding
   let index: Int
   let span: SegmentSpan
   let sampleRate: Int
@@ -68,6 +72,10 @@ struct SegmentFailure: Error, CustomStringConvertible {
   var description: String {
     let from = TimeFormat.clock(frames: span.from, sampleRate: sampleRate)
     let to = TimeFormat.clock(frames: span.to, sampleRate: sampleRate)
-    return "the \(codecName) encoder failed on segment \(index + 1), \(from) to \(to): \(Renderer.detail(of: underlying))"
+    let what = switch stage {
+    case .encoding: "the \(codecName) encoder failed on segment \(index + 1)"
+    case .joining: "joining the \(codecName) stream failed at segment \(index + 1)"
+    }
+    return "\(what), \(from) to \(to): \(Renderer.detail(of: underlying))"
   }
 }

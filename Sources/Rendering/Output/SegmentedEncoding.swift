@@ -36,9 +36,16 @@ final class SegmentedEncoding {
   private var buffers: [SegmentBytes] = []
   private var submitted = 0
   private var written = 0
+  /// The segments handed to the workers and not yet written, and the last one written: a join
+  /// the writer cannot make is encoded across from the samples of the segments either side.
+  private var held: [Int: SegmentJobs.Job] = [:]
+  /// The one encoder that wrote the last segment on from the one before it, while joins need it.
+  private var seamlessRun: SeamlessRun?
   /// How many segments the output was cut into, and how many workers encoded them.
   var segmentCount: Int { submitted }
   let workerCount: Int
+  /// How many joins the writer could not make, encoded across by one encoder instead.
+  private(set) var joinsEncodedAcross = 0
 
   /// Segments of whole codec frames: about ten seconds when each has a pre-roll (0.5 s: 5 % more
   /// audio to encode), about 2.5 s when frames stand alone, whose encoders are kept from segment
@@ -145,7 +152,9 @@ final class SegmentedEncoding {
     let preRoll = submitted == 0 ? 0 : overlap.preRoll
     let pcm = SegmentPCM(bytes: bytes, layout: layout, firstFrame: overlap.preRoll - preRoll, frameCount: preRoll + ownFrames + postRoll)
     let span = SegmentSpan(start: from - Int64(preRoll), from: from, to: from + Int64(ownFrames), isLast: isLast)
-    jobs.put(SegmentJobs.Job(index: submitted, pcm: pcm, span: span))
+    let job = SegmentJobs.Job(index: submitted, pcm: pcm, span: span)
+    held[submitted] = job
+    jobs.put(job)
     if checksum != nil {
       _ = checksumQueue.put(SegmentPCM(bytes: bytes, layout: layout, firstFrame: overlap.preRoll, frameCount: ownFrames))
     }
@@ -174,8 +183,38 @@ final class SegmentedEncoding {
     try write(result)
   }
 
+  /// Writes the next segment, encoded across its join when the writer cannot join it as its
+  /// worker encoded it (`AudioFileWriter.canJoin`).
   private func write(_ result: Result<EncodedSegment, any Error>) throws {
-    try writer.writeSegment(result.get())
+    var segment = try result.get()
+    if written > 0 && !writer.canJoin(segment) {
+      segment = try encodedAcrossJoin(segment: written)
+      joinsEncodedAcross += 1
+    } else {
+      seamlessRun = nil
+    }
+    do {
+      try writer.writeSegment(segment)
+    } catch where systemErrorNumber(of: error) == nil {
+      throw SegmentFailure(codecName: writer.settings.codecName, stage: .joining, index: written, span: held[written]!.span, sampleRate: writer.inputFormat.layout.sampleRate, underlying: error)
+    }
+    held[written - 1] = nil
     written += 1
+  }
+
+  /// Segment `index` encoded on from the one before it by one encoder (`SeamlessRun`): the run
+  /// that wrote that one, or a new one that starts where that one's encoder started.
+  private func encodedAcrossJoin(segment index: Int) throws -> EncodedSegment {
+    // Both are held: a segment is let go only once the one after it is written.
+    let (job, earlier) = (held[index]!, held[index - 1]!)
+    do {
+      let run = try seamlessRun ?? SeamlessRun(settings: writer.settings, globalHeader: writer.segmentsWantGlobalHeader, hearing: earlier.pcm, span: earlier.span)
+      seamlessRun = run
+      let heard = Int(run.fedTo - job.span.start)
+      let rest = SegmentPCM(bytes: job.pcm.bytes, layout: layout, firstFrame: job.pcm.firstFrame + heard, frameCount: job.pcm.frameCount - heard)
+      return try run.encode(rest, span: job.span)
+    } catch {
+      throw SegmentFailure(codecName: writer.settings.codecName, stage: .encoding, index: index, span: job.span, sampleRate: writer.inputFormat.layout.sampleRate, underlying: error)
+    }
   }
 }

@@ -1,0 +1,47 @@
+/// Encodes segments on from an earlier one with one encoder, so that each follows the frames
+/// before it with no seam: the way across a join that segments encoded apart cannot make (an MP3
+/// frame whose main data finds no room in the bit reservoir the frames before it left, even at
+/// the highest bit rate: `MP3Reservoir.fits`).
+///
+/// The run starts where the earlier segment's encoder started and hears what it heard, so the
+/// frames it makes up to the join are that segment's own (an encoder is deterministic: the same
+/// settings and samples give the same frames), and the frames after the join continue that
+/// encoder's stream, its bit reservoir as it laid it. The run is kept while joins keep needing
+/// it: each next segment is fed on from where the samples fed so far end (`fedTo`).
+public final class SeamlessRun {
+  private let settings: EncoderSettings
+  private let feed: EncoderFeed
+  private var taking: EncodedSegment.Packet.Taking
+  /// Packets made but not yet handed out in a segment: those past the last segment's own frames.
+  private var made: [EncodedSegment.Packet] = []
+  /// Where on the output's timeline the samples fed so far end.
+  public private(set) var fedTo: Int64
+
+  /// Starts a run that hears `pcm`, the earlier segment's samples from its encoder's start
+  /// (`span.start`) through its post-roll, as that segment's encoder did.
+  public init(settings: EncoderSettings, globalHeader: Bool, hearing pcm: some PCMPlanes, span: SegmentSpan) throws {
+    self.settings = settings
+    feed = EncoderFeed(encoder: try AudioEncoder(settings: settings, globalHeader: globalHeader, path: EncodedSegment.Packet.encoderPath))
+    taking = EncodedSegment.Packet.Taking(settings: settings, frameSize: feed.inputFormat.frameSize, origin: span.start)
+    fedTo = span.start
+    try hear(pcm)
+  }
+
+  /// The segment `span` stands for, encoded on from the frames before it: `pcm` is its samples
+  /// from `fedTo` through its post-roll (to the output's end for the last).
+  public func encode(_ pcm: some PCMPlanes, span: SegmentSpan) throws -> EncodedSegment {
+    try hear(pcm)
+    if span.isLast { try feed.finish { made += try taking.take($0) } }
+    let segment = EncodedSegment(
+      keeping: made, of: span, priming: feed.encoder.primingFrames, settings: settings, frameSize: feed.inputFormat.frameSize)
+    // What the next segment may need: the packets from this one's own end on.
+    let ownEnd = span.to - feed.encoder.primingFrames
+    made.removeAll { $0.pts < ownEnd }
+    return segment
+  }
+
+  private func hear(_ pcm: some PCMPlanes) throws {
+    try feed.write(pcm) { made += try taking.take($0) }
+    fedTo += Int64(pcm.frameCount)
+  }
+}

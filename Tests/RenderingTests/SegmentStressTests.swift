@@ -1,0 +1,57 @@
+import AudioTestSupport
+import FFmpegAudio
+import Foundation
+import Rendering
+import Testing
+
+/// Segmented encoding under stress: content nobody tuned it for (noise, dense program, real
+/// recordings, tones, silence, impulses, a clipped square, speech) × every codec and setting
+/// people choose × mono and stereo × 32, 44.1 and 48 kHz × lengths from a second to a whole
+/// track. A covering subset: each setting meets several contents, layouts, rates and lengths;
+/// `Benchmarks/segments-matrix` runs the whole matrix. In every cell the segmented render
+/// succeeds exactly where one encoder does, decodes to the exact length, and writes the same
+/// bytes on one worker and two.
+@Suite(.enabled(if: RealMusic.isExpected, "needs \(RealMusic.package.name)"))
+struct SegmentStressTests {
+  @Test(arguments: StressCell.covering)
+  func aSegmentedRenderSucceedsWhereOneEncoderDoesAndMatchesItsLength(_ cell: StressCell) throws {
+    let folder = TemporaryFolder("segue-stress")
+    let input = try cell.content.make(in: folder, seconds: cell.seconds)
+    let renders = try [("one", false, 1), ("threads-1", true, 1), ("threads-2", true, 2)].map { name, segmented, threads in
+      try cell.render(input, to: folder.file("\(name).\(cell.setting.fileExtension)"), segmented: segmented, threads: threads)
+    }
+    let refusals = renders.map(\.refusal)
+    #expect(Set(refusals.map { $0 == nil }).count == 1, "segmented and one encoder both succeed or both refuse: \(refusals)")
+    if let refusal = refusals[0] {
+      #expect(cell.expectsRefusal, "refused: \(refusal)")
+      #expect(refusals.allSatisfy { $0 == refusal })
+      return
+    }
+    #expect(!cell.expectsRefusal, "a setting the codec cannot take is refused, never lowered")
+    let expected = try cell.expectedFrames(of: input)
+    for render in renders {
+      #expect(try render.decodedFrames() == expected, "\(render.path) decodes to the exact length")
+    }
+    #expect(renders[1].comparableBytes == renders[2].comparableBytes, "one worker and two write the same bytes")
+  }
+
+  /// hedgewars' Fruit.ogg, whole, at the default MP3 settings (320k): it failed with "Invalid data
+  /// found" at its fourth join; a join no bit rate makes room for is now encoded across.
+  @Test func aDefaultMP3OfARealTrackRendersWithJoinsEncodedAcross() throws {
+    let folder = TemporaryFolder("segue-stress-fruit")
+    let input = try RealMusic.path("Fruit.ogg")
+    var request = RenderRequest(inputs: [InputSource(path: input)], outputPath: folder.file("fruit.mp3"), output: OutputOptions(), cache: nil)
+    request.threads = 2
+    let report = try Renderer.render(request)
+    let note = try #require(report.allNotes.first { $0.contains("encoded across by one encoder") }, "\(report.allNotes)")
+    let across = try #require(note.firstMatch(of: /(\d+) of \d+ joins encoded across/)?.1).flatMap { Int($0) }
+    #expect((across ?? 0) > 0)
+    let length = try #require(Int64(String(decoding: try FFmpegCLI.run("sox", ["--i", "-s", input]).stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(report.outputFrameCount == length)
+    #expect(try FFmpegCLI.decodeFloat(folder.file("fruit.mp3")).count == Int(length) * 2)
+    request.threads = 1
+    request.outputPath = folder.file("fruit-1.mp3")
+    _ = try Renderer.render(request)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("fruit.mp3"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("fruit-1.mp3"))))
+  }
+}
