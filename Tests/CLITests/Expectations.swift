@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Testing
 
 /// Checks that a run failed with `status`, printed exactly `stderr` and nothing on stdout, and
@@ -27,9 +28,12 @@ func expectSuccess(
   #expect(fixture.names().filter { $0.hasSuffix(".partial") } == [], sourceLocation: sourceLocation)
 }
 
-/// The summary's note for FLAC written in `count` segments of about 2.5 s, on one encoder thread
-/// per core (the default).
+/// The summary's note for FLAC by default: `count` segments of about 2.5 s on one encoder thread
+/// per core, or one encoder on fewer cores than segments pay on.
 func flacSegmentsNote(_ count: Int) -> String {
-  let workers = ProcessInfo.processInfo.activeProcessorCount
-  return "Note: FLAC: \(count) segments on \(workers) worker\(workers == 1 ? "" : "s"), joined into one stream"
+  let workers = AvailableCores.count
+  guard workers >= 3 else {
+    return "Note: FLAC: one encoder, not segments: on \(workers) core\(workers == 1 ? "" : "s") one encoder is faster (in segments the samples' MD5 is summed twice: by each segment's encoder and for STREAMINFO); the bytes are the same either way, and --threads asks for segments"
+  }
+  return "Note: FLAC: \(count) segments on \(workers) workers, joined into one stream"
 }

@@ -35,9 +35,24 @@ public struct OutputEncoding: Encodable, Sendable, Equatable {
     guard let overlap else { return single(Self.whyNotJoined(format.codec), format.codec != .pcm) }
     let segments = Int((frameCount + segmentFrames - 1) / segmentFrames)
     let workers = max(1, request.threads ?? AvailableCores.count)
+    if request.threads == nil, format.codec == .flac, workers < fewestCoresForFLACSegments {
+      return single(
+        "on \(workers) core\(workers == 1 ? "" : "s") one encoder is faster (in segments the samples' MD5 is summed twice: by each segment's encoder and for STREAMINFO); the bytes are the same either way, and --threads asks for segments",
+        true)
+    }
     let note = "\(codec): \(segments) segments on \(workers) worker\(workers == 1 ? "" : "s"), joined into one stream"
     return OutputEncoding(codec: codec, segments: segments, workers: workers, reason: nil, overlap: overlap, note: note)
   }
+
+  /// The fewest cores on which FLAC is faster in segments than with one encoder, by default.
+  ///
+  /// FFmpeg 5.1's FLAC encoder always sums an MD5 of its input, and STREAMINFO needs the MD5 of
+  /// the whole, so in segments the samples are hashed twice. Measured here (`Benchmarks/segments`,
+  /// an hour of 16-bit FLAC), segments on 2 cores took 1.08 times as long as one encoder; the CPU
+  /// seconds by thread project segments ahead from 3 cores on. The choice changes no byte: FLAC in
+  /// segments is the stream one encoder writes. A lossy codec's choice does not follow the
+  /// machine, so its output stays the same on every machine.
+  static let fewestCoresForFLACSegments = 3
 
   /// What joining MP3 segments into one bit reservoir took, when it took more than laying the
   /// frames in: joins moved later (onto the earlier segment's spare frames), frames written at a
