@@ -181,8 +181,17 @@ public final class AudioFileReader {
 
   /// At the end of the stream: a file shorter than it says is truncated, unless `tolerance`
   /// lets it end where it does; damage at the very end becomes silence up to the stated length.
+  /// An Ogg file that states no length is truncated when its last page is cut short.
   func finishAtEnd() throws {
     state = .flushing
+    if info.declaredFrameCount == nil, let ending = info.oggEnding, ending.kind == .cutShort {
+      guard tolerance.truncated else {
+        let stated = ending.missingGranules.map { sourceFramesDecoded + $0 }
+        throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: stated)
+      }
+      missingAtEnd = ending.missingGranules ?? 0
+      return
+    }
     guard let declared = info.declaredFrameCount, sourceFramesDecoded < declared else { return }
     if followsDecodeError, tolerance.damaged {
       followsDecodeError = false
