@@ -52,11 +52,14 @@ struct FramePlacement {
     var released = waiting
     var new = Release(silence: 0, followsDamage: afterDecodeError, count: count)
     defer { waiting = new }
-    guard let expected = expectedStart, let start else {
-      expectedStart = expectedStart.map { $0 + count } ?? start.map { $0 + count }
+    guard let expected = expectedStart, let start, case let (jump, overflow) = start.subtractingReportingOverflow(expected),
+      !overflow, jump.magnitude <= Self.largestLoss
+    else {
+      // A frame without a usable stamp goes after the frame before it.
+      expectedStart = Self.end(of: expectedStart ?? start, count: count)
       return released
     }
-    var offset = start - expected
+    var offset = jump
     if offset < 0, let late = released, late.silence > 0 {
       // The frame that waited was stamped late: less was lost before it.
       let excess = min(late.silence, -offset)
@@ -74,8 +77,16 @@ struct FramePlacement {
     }
     // After a loss the frame lies where it is stamped; otherwise where the frames before it end
     // (a frame stamped a little late on an intact file).
-    expectedStart = (followsLoss ? start : start - offset) + count
+    expectedStart = Self.end(of: followsLoss ? start : start - offset, count: count)
     return released
+  }
+
+  /// Where a frame of `count` starting at `start` ends; nil when unknown or past what a stamp holds.
+  private static func end(of start: Int64?, count: Int64) -> Int64? {
+    start.flatMap { start in
+      let (end, overflow) = start.addingReportingOverflow(count)
+      return overflow ? nil : end
+    }
   }
 
   /// At the end of the stream: what to put out for the frame that waited, if one did.
@@ -95,6 +106,10 @@ struct FramePlacement {
 }
 
 extension FramePlacement {
+  /// The largest jump of a timestamp taken for lost audio, about 27 hours at 44.1 kHz: a larger
+  /// one is a corrupt timestamp, and the frame goes after the frame before it.
+  static let largestLoss: Int64 = 1 << 32
+
   /// The largest lateness of a Vorbis frame's timestamp on FFmpeg 5.1: a quarter of the largest
   /// long block less the smallest short one, (8192 - 64) / 4.
   static let vorbisLateness: Int64 = 2_032

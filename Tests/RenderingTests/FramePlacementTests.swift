@@ -60,4 +60,14 @@ import Testing
     ]
     #expect(Self.summary(Self.releases(frames, oneFrameLate: false, tolerance: 1)) == ["0", "4096 damage", "1024 damage", "0 damage", "0", "0"])
   }
+
+  /// Stamps no file could mean (past a day of audio away, or at the ends of what a stamp holds)
+  /// are no loss: the frame goes after the one before it.
+  @Test func corruptStampsAreNoLoss() {
+    let frames = [
+      Decoded(start: 0, count: 1024), Decoded(start: Int64.max - 10, count: 1024), Decoded(start: 1 << 40, count: 1024),
+      Decoded(start: Int64.min, count: 1024), Decoded(start: 4_096, count: 1024),
+    ]
+    #expect(Self.summary(Self.releases(frames, oneFrameLate: false, tolerance: 1)) == ["0", "0", "0", "0", "0"])
+  }
 }
