@@ -7,22 +7,6 @@ import Testing
 /// at a page boundary), or a page cut short, with the granule positions it held; hostile bytes
 /// give no answer rather than a wrong one or a crash.
 @Suite struct OggEndingTests {
-  /// A Vorbis or Opus file of 3.3 s (about a dozen pages), and where its pages start.
-  private static func file(_ codec: String, in folder: TemporaryFolder) throws -> (bytes: [UInt8], pages: [(offset: Int, granule: Int64)]) {
-    let path = folder.file("\(codec).ogg")
-    try FFmpegCLI.make(["-f", "lavfi", "-i", "anoisesrc=c=pink:a=0.3:d=3.3:s=5", "-ac", "2", "-ar", "48000", "-c:a", codec, path])
-    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    var pages: [(Int, Int64)] = []
-    var offset = 0
-    while offset + 27 <= bytes.count {
-      let granule = (0..<8).reduce(Int64(0)) { $0 | Int64(bytes[offset + 6 + $1]) << (8 * Int64($1)) }
-      pages.append((offset, granule))
-      let lacing = bytes[(offset + 27)..<(offset + 27 + Int(bytes[offset + 26]))]
-      offset += 27 + lacing.count + lacing.reduce(0) { $0 + Int($1) }
-    }
-    return (bytes, pages)
-  }
-
   private static func ending(of bytes: some Sequence<UInt8>, in folder: TemporaryFolder) throws -> OggEnding? {
     let path = folder.file("cut.ogg")
     try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -32,7 +16,7 @@ import Testing
   @Test(arguments: ["libvorbis", "libopus"])
   func endingsOfWholeAndCutFiles(codec: String) throws {
     let folder = TemporaryFolder()
-    let (bytes, pages) = try Self.file(codec, in: folder)
+    let (bytes, pages) = try OggPageList.noise(codec, seconds: 3.3, at: folder.file("\(codec).ogg"))
     try #require(pages.count > 5)
     let last = pages[pages.count - 1]
     let held = last.granule - pages[pages.count - 2].granule
@@ -41,7 +25,10 @@ import Testing
       ("whole, 3000 bytes of junk after it", bytes + [UInt8](repeating: 0x5A, count: 3_000), OggEnding(kind: .endOfStream)),
       ("cut at its last page", Array(bytes[..<last.offset]), OggEnding(kind: .unmarked)),
       ("cut at a page in the middle", Array(bytes[..<pages[pages.count / 2].offset]), OggEnding(kind: .unmarked)),
-      ("cut inside its last page's body", Array(bytes[..<(last.offset + (bytes.count - last.offset) / 2)]), OggEnding(kind: .cutShort, missingGranules: held)),
+      (
+        "cut inside its last page's body", Array(bytes[..<(last.offset + (bytes.count - last.offset) / 2)]),
+        OggEnding(kind: .cutShort, missingGranules: held)
+      ),
       ("cut inside its last page's header", Array(bytes[..<(last.offset + 20)]), OggEnding(kind: .cutShort)),
       ("cut inside its last page's capture pattern", Array(bytes[..<(last.offset + 2)]), OggEnding(kind: .cutShort)),
     ]

@@ -28,7 +28,9 @@ import Testing
 
   /// An intact Vorbis stream: the long-to-short frame is stamped 448 late, the next one right.
   @Test func lateVorbisStampsLoseNothing() {
-    let frames = [Decoded(start: 0, count: 576), Decoded(start: 576, count: 1024), Decoded(start: 2048, count: 576), Decoded(start: 2176, count: 128)]
+    let frames = [
+      Decoded(start: 0, count: 576), Decoded(start: 576, count: 1024), Decoded(start: 2048, count: 576), Decoded(start: 2176, count: 128),
+    ]
     #expect(Self.summary(Self.releases(frames)) == ["0", "0", "0", "0"])
   }
 
@@ -58,7 +60,8 @@ import Testing
       Decoded(start: 0, count: 1024), Decoded(start: 5_120, count: 1024), Decoded(start: 7_168, count: 1024, afterDecodeError: true),
       Decoded(start: 8_192, count: 1024, afterDecodeError: true), Decoded(start: nil, count: 1024), Decoded(start: 10_240, count: 1024),
     ]
-    #expect(Self.summary(Self.releases(frames, oneFrameLate: false, tolerance: 1)) == ["0", "4096 damage", "1024 damage", "0 damage", "0", "0"])
+    let expected = ["0", "4096 damage", "1024 damage", "0 damage", "0", "0"]
+    #expect(Self.summary(Self.releases(frames, oneFrameLate: false, tolerance: 1)) == expected)
   }
 
   /// Stamps no file could mean (past a day of audio away, or at the ends of what a stamp holds)
