@@ -6,6 +6,9 @@ public enum AudioFileError: Error, Equatable, Sendable {
   case seekFailed(path: String, target: Int64)
   /// A packet could not be read or decoded, after `atFrame` sample frames (at `sampleRate`) had been.
   case undecodable(path: String, atFrame: Int64, sampleRate: Int, cause: FFmpegError)
+  /// The stream skips ahead after `atFrame` sample frames (at `sampleRate`): `frames` are lost
+  /// there (the Ogg demuxer skipped pages that failed their checksum, or packets failed to decode).
+  case skipped(path: String, atFrame: Int64, frames: Int64, sampleRate: Int)
   /// The stream changed its sample rate, format or channels part way through.
   case formatChanged(path: String, atFrame: Int64)
   /// A floating-point stream holds samples that are not numbers (NaN or infinite), the first

@@ -32,34 +32,48 @@ extension AudioFileReader {
   /// it holds (FLACs joined byte for byte) ends at the first frame past its stated length that
   /// fails to decode, as a file with tags after its audio does.
   var audioIsComplete: Bool {
-    info.endsWithWholeFrame == true || (trimLimit ?? info.declaredFrameCount).map { sourceFramesDecoded >= $0 } ?? false
+    info.endsWithWholeFrame == true || (trimLimit ?? info.declaredFrameCount).map { framesDecodedSoFar >= $0 } ?? false
   }
 
   /// Notes damage where `tolerance` allows decoding through it (the packet is dropped); else throws
   /// naming where it is.
   func passDamage(_ error: FFmpegError) throws {
     guard tolerance.damaged, error.isInvalidData else {
-      throw AudioFileError.undecodable(path: demuxer.path, atFrame: sourceFramesDecoded, sampleRate: info.sampleRate, cause: error)
+      throw AudioFileError.undecodable(path: demuxer.path, atFrame: framesDecodedSoFar, sampleRate: info.sampleRate, cause: error)
     }
-    if damageStart == nil { damageStart = sourceFramesDecoded }
+    followsDecodeError = true
   }
 
-  /// After damage, places the frame just decoded by its timestamp: the frames lost before it
-  /// become silence, and the frame waits for them. True when the frame is held rather than to be
-  /// converted now.
-  func placeAfterDamage() -> Bool {
-    guard let start = damageStart else { return false }
-    damageStart = nil
-    guard let decodedStart = decodedFrameStart, trimLimit.map({ decodedStart < $0 }) ?? true else {
-      damagedRanges.append(start..<start)
-      return false
+  /// Sample frames decoded so far, those not yet put out included.
+  var framesDecodedSoFar: Int64 { sourceFramesDecoded + placement.framesWaiting }
+
+  /// Places the frame just decoded by its timestamp: the frame that waited before it is put out
+  /// (after silence for what was lost before it), and this one waits in its place.
+  func placeDecodedFrame() throws {
+    let release = placement.place(start: start(of: frame), count: Int64(frame.sampleCount), afterDecodeError: followsDecodeError)
+    followsDecodeError = false
+    if let release { try putOut(release) }
+    swap(&frame, &waitingFrame)
+  }
+
+  /// Puts out the frame that waited, after silence of the length lost before it; lost audio is
+  /// refused unless `tolerance` allows it, naming where it is.
+  func putOut(_ release: FramePlacement.Release) throws {
+    if release.followsDamage {
+      // Past the length the file states, decoded samples are padding: nothing is lost there.
+      let lost = trimLimit.map { min(release.silence, max(0, $0 - sourceFramesDecoded)) } ?? release.silence
+      if lost > 0, !tolerance.damaged {
+        throw AudioFileError.skipped(path: demuxer.path, atFrame: sourceFramesDecoded, frames: lost, sampleRate: info.sampleRate)
+      }
+      if tolerance.damaged {
+        damagedRanges.append(sourceFramesDecoded..<(sourceFramesDecoded + lost))
+        silenceToInsert = lost
+      }
     }
-    let lost = max(0, decodedStart - sourceFramesDecoded)
-    damagedRanges.append(start..<(sourceFramesDecoded + lost))
-    guard lost > 0 else { return false }
-    silenceToInsert = lost
-    holdsDecodedFrame = true
-    return true
+    if release.putsOutFrame {
+      swap(&outgoingFrame, &waitingFrame)
+      holdsOutgoingFrame = true
+    }
   }
 
   /// Puts out the next stretch of silence that stands in for damaged packets.

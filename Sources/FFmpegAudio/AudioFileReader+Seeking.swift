@@ -11,7 +11,8 @@ extension AudioFileReader {
   /// false, so the caller decodes from there. Resampled output cannot seek (its filter's phase
   /// depends on everything before); nor can a reader that has started.
   public func seek(toFrame target: Int64) throws -> Bool {
-    guard target > 0, output.sampleRate == info.sampleRate, framesDelivered == 0, resampler == nil, !holdsDecodedFrame
+    guard target > 0, output.sampleRate == info.sampleRate, framesDelivered == 0, resampler == nil, !holdsOutgoingFrame,
+      placement.framesWaiting == 0
     else { return false }
     let preRoll = Self.standaloneFrameContainers.contains(info.containerName) ? 0 : Self.seekPreRoll
     let entry = max(0, target - preRoll)
@@ -19,7 +20,9 @@ extension AudioFileReader {
     decoder.flush()
     if try decodeUntilFrame(containing: target) {
       seekTarget = target
-      holdsDecodedFrame = true
+      placement.restart(endingAt: start(of: frame).map { $0 + Int64(frame.sampleCount) })
+      swap(&frame, &outgoingFrame)
+      holdsOutgoingFrame = true
       return true
     }
     // Start again from the top with a fresh demuxer and decoder, as when the file was opened.
@@ -45,7 +48,7 @@ extension AudioFileReader {
     while true {
       switch try decoder.receive(into: frame) {
       case .produced:
-        guard let start = decodedFrameStart, start <= target, expectedStart.map({ $0 == start }) ?? true else { return false }
+        guard let start = start(of: frame), start <= target, expectedStart.map({ $0 == start }) ?? true else { return false }
         let end = start + Int64(frame.sampleCount)
         if end > target { return true }
         expectedStart = end
@@ -59,10 +62,10 @@ extension AudioFileReader {
     }
   }
 
-  /// Where the decoded frame starts in the source, in frames after the encoder delay; nil when
-  /// it carries no timestamp.
-  var decodedFrameStart: Int64? {
-    let timestamp = frame.pointer.pointee.best_effort_timestamp
+  /// Where `decoded` starts in the source, in frames after the encoder delay; nil when it carries
+  /// no timestamp.
+  func start(of decoded: Frame) -> Int64? {
+    let timestamp = decoded.pointer.pointee.best_effort_timestamp
     guard timestamp != SEGUE_NOPTS_VALUE else { return nil }
     let start = demuxer.stream.pointee.start_time
     return av_rescale_q(

@@ -2,12 +2,13 @@ import CFFmpegShim
 
 /// Gapless trimming: the priming FFmpeg leaves dropped, the end trimmed at the stated length.
 extension AudioFileReader {
-  /// Converts the frame just decoded: entered at a seek's target, the priming FFmpeg left
-  /// dropped, the end trimmed at the length the file states; nil when nothing of it is kept.
+  /// Converts the outgoing frame: entered at a seek's target, the priming FFmpeg left dropped,
+  /// the end trimmed at the length the file states; nil when nothing of it is kept.
   func convertDecodedFrame() throws -> UnsafeBufferPointer<Float>? {
+    let frame = outgoingFrame
     var first = 0
     if let target = seekTarget {
-      guard let start = decodedFrameStart, start <= target else {
+      guard let start = start(of: frame), start <= target else {
         throw AudioFileError.seekFailed(path: demuxer.path, target: target)
       }
       if start + Int64(frame.sampleCount) <= target { return nil }

@@ -6,7 +6,9 @@ import CFFmpegShim
 /// fields say more exactly where its audio lies (`AudioStreamInfo.gapless`), the reader drops the
 /// priming FFmpeg leaves and trims the end itself, in place of FFmpeg's end trim. When the
 /// output rate differs, the resampler is flushed at the end and the length is made exact:
-/// `frames × outputRate / inputRate`, rounded to the nearest sample frame.
+/// `frames × outputRate / inputRate`, rounded to the nearest sample frame. Each frame is placed by
+/// its timestamp (`FramePlacement`): audio lost before it (pages the Ogg demuxer skipped, packets
+/// that failed to decode) is refused as damage, or becomes silence of the lost length.
 public final class AudioFileReader {
   /// What the file declared before decoding.
   public let info: AudioStreamInfo
@@ -33,7 +35,11 @@ public final class AudioFileReader {
   var demuxer: Demuxer
   var decoder: AudioDecoder
   let packet = Packet()
-  let frame = Frame()
+  /// The frame the decoder fills; the frame decoded before it, waiting for it to show where it
+  /// lies (`FramePlacement`); and the frame being put out.
+  var frame = Frame()
+  var waitingFrame = Frame()
+  var outgoingFrame = Frame()
   let buffer: SampleBuffer
   var resampler: Resampler?
   /// True for a floating-point source, whose samples may be NaN or infinite (damage).
@@ -51,13 +57,14 @@ public final class AudioFileReader {
   enum State { case decoding, flushing, finished }
   /// After a seek: the source frame the next block must start at.
   var seekTarget: Int64?
-  /// True when `frame` holds a decoded frame not yet converted: the one a seek found, or one
-  /// that waits for the silence standing in for damage before it.
-  var holdsDecodedFrame = false
-  /// Frames of silence still to put out for damaged packets, before the frame held.
+  /// Where decoded frames lie, judged by their timestamps: what follows lost audio.
+  var placement: FramePlacement
+  /// True when `outgoingFrame` holds a decoded frame not yet converted.
+  var holdsOutgoingFrame = false
+  /// Frames of silence still to put out for lost audio, before the outgoing frame.
   var silenceToInsert: Int64 = 0
-  /// Where the damage being decoded through began, until the next good frame.
-  var damageStart: Int64?
+  /// True after a packet failed to decode, until the next frame is decoded.
+  var followsDecodeError = false
   /// Containers whose frames stand alone, so a seek needs no pre-roll.
   static let standaloneFrameContainers: Set<String> = ["flac", "wav", "aiff", "w64"]
   /// Source frames decoded (and dropped) before a seek's target in compressed formats, so the
@@ -82,6 +89,7 @@ public final class AudioFileReader {
     buffer = SampleBuffer(channelCount: layout.channelCount)
     trimLimit = info.gapless?.length
     primingToDrop = info.gapless?.skip ?? 0
+    placement = FramePlacement(for: demuxer, sampleRate: info.sampleRate)
   }
 
   /// The exact length, in frames at `outputRate`, of `frames` frames at `inputRate`: rounded to the
@@ -112,18 +120,17 @@ public final class AudioFileReader {
         if let block = try flushResampler() { return block }
       case .decoding where silenceToInsert > 0:
         if let block = try convertSilence() { return block }
-      case .decoding where holdsDecodedFrame:
-        holdsDecodedFrame = false
+      case .decoding where holdsOutgoingFrame:
+        holdsOutgoingFrame = false
         if let block = try convertDecodedFrame() { return block }
       case .decoding:
         switch try receiveFrame() {
         case .produced:
-          if placeAfterDamage() { continue }
-          if let block = try convertDecodedFrame() { return block }
+          try placeDecodedFrame()
         case .needsInput:
           try sendNextPacket()
         case .finished:
-          try finishAtEnd()
+          if let last = placement.finish() { try putOut(last) } else { try finishAtEnd() }
         }
       }
     }
@@ -153,7 +160,7 @@ public final class AudioFileReader {
     } catch where endsTheAudio(error) {
       try decoder.send(nil)
     } catch where error.isInvalidData && demuxer.isAtEndOfFile && !tolerance.truncated {
-      throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: info.declaredFrameCount)
+      throw AudioFileError.truncated(path: demuxer.path, decoded: framesDecodedSoFar, declared: info.declaredFrameCount)
     } catch {
       try passDamage(error)
     }
@@ -174,12 +181,21 @@ public final class AudioFileReader {
 
   /// At the end of the stream: a file shorter than it says is truncated, unless `tolerance`
   /// lets it end where it does; damage at the very end becomes silence up to the stated length.
+  /// An Ogg file that states no length is truncated when its last page is cut short.
   func finishAtEnd() throws {
     state = .flushing
+    if info.declaredFrameCount == nil, let ending = info.oggEnding, ending.kind == .cutShort {
+      guard tolerance.truncated else {
+        let stated = ending.missingGranules.map { sourceFramesDecoded + $0 }
+        throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: stated)
+      }
+      missingAtEnd = ending.missingGranules ?? 0
+      return
+    }
     guard let declared = info.declaredFrameCount, sourceFramesDecoded < declared else { return }
-    if let start = damageStart, tolerance.damaged {
-      damageStart = nil
-      damagedRanges.append(start..<declared)
+    if followsDecodeError, tolerance.damaged {
+      followsDecodeError = false
+      damagedRanges.append(sourceFramesDecoded..<declared)
       silenceToInsert = declared - sourceFramesDecoded
       state = .decoding
       return

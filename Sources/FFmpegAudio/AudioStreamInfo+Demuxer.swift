@@ -22,6 +22,7 @@ extension AudioStreamInfo {
       tags: demuxer.tags)
     self.gapless = gapless.span
     endsWithWholeFrame = gapless.endsWithWholeFrame
+    oggEnding = gapless.oggEnding
     chapters = demuxer.chapters(sampleRate: Int(parameters.sample_rate))
   }
 

@@ -3,15 +3,23 @@ import Containers
 
 extension AudioStreamInfo {
   /// What the container's own fields say: where the audio lies among the decoded samples (for
-  /// the kinds of file whose length FFmpeg 5.1 gets wrong), and whether its last frame is whole.
-  static func containerFields(demuxer: Demuxer) -> (span: GaplessSpan?, endsWithWholeFrame: Bool?) {
-    guard demuxer.containerName == "mp3" else { return (gaplessSpan(demuxer: demuxer), nil) }
-    guard let structure = MP3Structure.read(path: demuxer.path) else { return (nil, nil) }
-    return (mp3Span(structure), structure.ending.kind != .truncatedFrame)
+  /// the kinds of file whose length FFmpeg 5.1 gets wrong), whether an MP3's last frame is whole,
+  /// and how an Ogg file's last pages end.
+  static func containerFields(demuxer: Demuxer) -> (span: GaplessSpan?, endsWithWholeFrame: Bool?, oggEnding: OggEnding?) {
+    switch demuxer.containerName {
+    case "mp3":
+      guard let structure = MP3Structure.read(path: demuxer.path) else { return (nil, nil, nil) }
+      return (mp3Span(structure), structure.ending.kind != .truncatedFrame, nil)
+    case "ogg":
+      let ending = OggEnding.read(path: demuxer.path)
+      return (gaplessSpan(demuxer: demuxer, oggEnding: ending), nil, ending)
+    default:
+      return (gaplessSpan(demuxer: demuxer, oggEnding: nil), nil, nil)
+    }
   }
 
   /// Where the audio lies among the decoded samples, for the containers other than MP3.
-  private static func gaplessSpan(demuxer: Demuxer) -> GaplessSpan? {
+  private static func gaplessSpan(demuxer: Demuxer, oggEnding: OggEnding?) -> GaplessSpan? {
     let parameters = demuxer.stream.pointee.codecpar.pointee
     switch demuxer.containerName {
     case "wav":
@@ -19,6 +27,13 @@ extension AudioStreamInfo {
     case "ogg" where parameters.codec_id == AV_CODEC_ID_VORBIS:
       // FFmpeg 5.1 decodes the samples libvorbis does, but its end trim overshoots on short
       // files (by 128 samples) or is missing (a single page): the final granule position is exact.
+      // A last page cut short keeps the length it states, so decoding falls short of it and the
+      // file is reported as truncated; when that length is unknown, nothing is stated.
+      guard oggEnding?.kind != .cutShort else {
+        return oggEnding?.missingGranules.flatMap { missing in
+          streamDuration(demuxer).map { GaplessSpan(skip: 0, length: $0 + missing, source: "Ogg granule positions") }
+        }
+      }
       return streamDuration(demuxer).map { GaplessSpan(skip: 0, length: $0, source: "Ogg granule positions") }
     case let name where name.hasPrefix("mov,"):
       // Read from the boxes: an edit list (exact even when stated in milliseconds), iTunSMPB, or

@@ -23,6 +23,9 @@ public struct AudioStreamInfo: Sendable, Equatable, Codable {
   /// True when the last audio frame is whole and only tags or stray bytes follow it (known for
   /// MP3): a decoding error there is the end of the audio, not truncation.
   public var endsWithWholeFrame: Bool?
+  /// How an Ogg file's last pages end (nil for other containers): a last page cut short is
+  /// truncation; whole pages without the end-of-stream flag may be a file cut at a page boundary.
+  public var oggEnding: OggEnding?
   /// The file's tags (container and stream), keys in lower case: `title`, `artist`, `album`, …
   public var tags: [String: String]
   /// The file's chapters, in sample frames at `sampleRate`.

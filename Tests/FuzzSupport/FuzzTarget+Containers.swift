@@ -48,11 +48,16 @@ extension FuzzTarget {
     }
   }
 
-  /// The three readers and the MP4 tag writer, from `seeds`.
+  /// `OggEnding.read(path:)`: how the file's last pages end.
+  public static func oggEnding(seeds: [[UInt8]], folder: String) -> FuzzTarget {
+    file(name: "OggEnding", seeds: seeds, path: folder + "/fuzz.ogg") { path in FuzzOutcome.of(optional: OggEnding.read(path: path)) }
+  }
+
+  /// The four readers and the MP4 tag writer, from `seeds`.
   public static func containerReaders(_ seeds: MediaSeeds, folder: String) -> [FuzzTarget] {
     [
       mp3(seeds: seeds.mp3, folder: folder), mp4(seeds: seeds.mp4, folder: folder), mp4TagWriter(seeds: seeds.mp4, folder: folder),
-      wav(seeds: seeds.wav, folder: folder),
+      wav(seeds: seeds.wav, folder: folder), oggEnding(seeds: seeds.ogg, folder: folder),
     ]
   }
 

@@ -1,12 +1,13 @@
 import AudioTestSupport
 import Foundation
 
-/// Short MP3, MP4 and WAV files made by the ffmpeg CLI for fuzzing the container readers: a few
+/// Short MP3, MP4, WAV and Ogg files made by the ffmpeg CLI for fuzzing the container readers: a few
 /// hundredths of a second each, so most mutations land in headers rather than in audio.
 public struct MediaSeeds: Sendable {
   public var mp3: [[UInt8]] = []
   public var mp4: [[UInt8]] = []
   public var wav: [[UInt8]] = []
+  public var ogg: [[UInt8]] = []
 
   /// Makes the files in `folder` and reads them back.
   public static func make(in folder: String) throws -> MediaSeeds {
@@ -34,6 +35,10 @@ public struct MediaSeeds: Sendable {
       try made("float.wav", ["-c:a", "pcm_f32le", "-metadata", "title=Seed"], seconds: 0.005),
       try made("ima.wav", ["-c:a", "adpcm_ima_wav"], seconds: 0.02, rate: 8000),
       try made("extensible.wav", ["-c:a", "pcm_s24le", "-ac", "3"], seconds: 0.002, rate: 8000),
+    ]
+    seeds.ogg = [
+      try made("vorbis.ogg", ["-c:a", "libvorbis", "-metadata", "title=Seed"], rate: 44100),
+      try made("opus.ogg", ["-c:a", "libopus", "-b:a", "16k"], rate: 48000),
     ]
     return seeds
   }

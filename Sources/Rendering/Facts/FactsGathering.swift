@@ -48,6 +48,7 @@ struct FactsGathering {
   private func checked(_ facts: SourceFacts, of input: InputSource, notes: inout [String]) throws(RenderError) -> SourceFacts {
     guard facts.frameCount > 0 else { throw .input(input, .noAudio) }
     if let note = facts.info.gapless?.note { notes.append("\(input.label): \(note)") }
+    if let note = facts.info.oggEnding?.note { notes.append("\(input.label): \(note)") }
     if let decoded = facts.decoded { notes += decoded.lossNotes(for: input.label, sampleRate: facts.info.sampleRate) }
     return facts
   }

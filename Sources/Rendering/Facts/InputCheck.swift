@@ -74,6 +74,8 @@ enum InputCheck {
       .damaged(detail: "it holds samples that are not numbers (NaN or infinite)", atFrame: frame, sampleRate: rate)
     case AudioFileError.seekFailed(_, let target): .cannotDecode(detail: "could not seek to it", atFrame: target)
     case AudioFileError.undecodable(_, let frame, let rate, let cause): .damaged(detail: cause.message, atFrame: frame, sampleRate: rate)
+    case AudioFileError.skipped(_, let frame, let lost, let rate):
+      .damaged(detail: "\(lost) sample frames are missing there (the stream's timestamps skip past them)", atFrame: frame, sampleRate: rate)
     default: .cannotOpen(detail: "\(error)")
     }
   }

@@ -52,7 +52,7 @@ extension FileInspection {
       "  from        \(delaySource)",
     ]
     if let declared = info.declaredFrameCount { lines.append("  declared    \(declared) sample frames") }
-    if let note = info.gapless?.note { lines.append("  note        \(note)") }
+    for note in [info.gapless?.note, info.oggEnding?.note].compactMap({ $0 }) { lines.append("  note        \(note)") }
     for key in info.tags.keys.sorted() { lines.append("  tag         \(key) = \(info.tags[key]!)") }
     return lines.joined(separator: "\n")
   }

@@ -15,6 +15,12 @@ struct OggPage {
   static let noGranule = UInt64.max
 
   var flags: UInt8 { bytes[5] }
+  /// The granule position: where the last packet that ends on the page ends (in sample frames for
+  /// Vorbis and Opus); nil when no packet ends on it.
+  var granule: Int64? {
+    let value = littleEndian(at: 6, width: 8)
+    return value == Self.noGranule ? nil : Int64(bitPattern: value)
+  }
   var serial: UInt32 { UInt32(littleEndian(at: 14, width: 4)) }
   var sequence: UInt32 {
     get { UInt32(littleEndian(at: 18, width: 4)) }
@@ -23,7 +29,8 @@ struct OggPage {
   var lacing: ArraySlice<UInt8> { bytes[27..<27 + Int(bytes[26])] }
   var body: ArraySlice<UInt8> { bytes[(27 + Int(bytes[26]))...] }
 
-  /// Wraps bytes that `OggPageReader` found to be one whole page.
+  /// Wraps bytes that `OggPageReader` found to be one whole page, or the 27-byte header of a
+  /// page cut short (whose header fields alone are then read).
   init(bytes: [UInt8]) { self.bytes = bytes }
 
   /// A new page holding `body`, divided by `lacing`, its checksum set.
