@@ -7,19 +7,26 @@ import Testing
 /// Files with zeros written over a few kilobytes in the middle: the Ogg demuxer skips the pages
 /// that fail their checksum without a word, and the AAC decoder fails on the packets; either way
 /// the audio after the damage keeps its time, from the packets' timestamps (Ogg granule
-/// positions, MP4 sample tables).
+/// positions, MP4 sample tables, the sample numbers in FLAC's frame headers).
 @Suite struct SkippedAudioTests {
   /// The encodings tried: the file's extension and the ffmpeg CLI's encoder options.
   enum Encoding: String, CaseIterable, CustomTestStringConvertible {
-    case vorbis, opus, aac
+    case vorbis, opus, aac, flac
 
-    var fileName: String { self == .aac ? "music.m4a" : "music.ogg" }
+    var fileName: String {
+      switch self {
+      case .aac: "music.m4a"
+      case .flac: "music.flac"
+      default: "music.ogg"
+      }
+    }
     var encoderOptions: [String] {
       switch self {
       case .vorbis: ["-c:a", "libvorbis"]
       case .opus: ["-ar", "48000", "-c:a", "libopus", "-b:a", "96k"]
       // Without noise substitution, whose random noise would differ after any loss.
       case .aac: ["-c:a", "aac", "-b:a", "128k", "-aac_pns", "0"]
+      case .flac: ["-c:a", "flac"]
       }
     }
     /// Sample frames after the lost span that may differ from the intact decode by more than 1e-4:
@@ -28,7 +35,7 @@ import Testing
     /// take 0.2 s to settle (under 3e-6 by then, and exact after a second).
     var settlingFrames: Int {
       switch self {
-      case .vorbis: 0
+      case .vorbis, .flac: 0
       case .opus: 9_600
       case .aac: 1_024
       }
