@@ -35,24 +35,32 @@ struct PeakScanBound {
     var tail: Float = 0
   }
 
-  /// The bounds for `filter` over `channelCount` interleaved channels.
-  init(filter: TruePeakFilter, channelCount: Int) {
+  /// The bounds for `filter` over `channelCount` interleaved channels; with `other`, bounds on
+  /// `other`'s values too (whose points are among `filter`'s), each stage's tail widened by how
+  /// far `other`'s values can lie from `filter`'s (`TruePeakFilter.distance(to:)`), so one bound
+  /// settles both.
+  init(filter: TruePeakFilter, channelCount: Int, alsoBounding other: TruePeakFilter? = nil) {
     self.channelCount = channelCount
     let count = filter.tapsPerPhase
-    historyFrames = count
+    // Outputs are indexed by the newest sample that either filter reads for their interval.
+    let reachAfter = max(filter.reachAfter, other?.reachAfter ?? 0)
+    historyFrames = max(filter.reachBefore, other?.reachBefore ?? 0) + reachAfter + 1
+    let distance = other.map { Float(filter.distance(to: $0)) } ?? 0
     let estimates = [Double.infinity, 0.3, 0.1, 0].map { tailLimit in
       var estimate = Estimate()
       for phase in 1..<filter.oversampling {
         let coefficients = filter.phase(phase).map(Double.init)
-        // Tap `i` reads `x[n - reachBefore + i]`: `count - 1 - i` frames before the newest.
+        // Tap `i` reads `x[n - reachBefore + i]`: `reachBefore + reachAfter - i` frames before the newest.
         let centre = Double(filter.reachBefore) + Double(phase) / Double(filter.oversampling)
         let order = (0..<count).sorted { abs(Double($0) - centre) < abs(Double($1) - centre) }
         let magnitudes = order.map { abs(coefficients[$0]) }
         let kept = magnitudes.indices.first { magnitudes[$0...].reduce(0, +) <= tailLimit } ?? count
         let central = order[..<kept]
-        estimate.phases.append((central.map { -(count - 1 - $0) * channelCount }, central.map { Float(coefficients[$0]) }))
+        estimate.phases.append(
+          (central.map { ($0 - filter.reachBefore - reachAfter) * channelCount }, central.map { Float(coefficients[$0]) }))
         estimate.tail = max(estimate.tail, Float(magnitudes[kept...].reduce(0, +)))
       }
+      estimate.tail += tailLimit == 0 ? 0 : distance
       return estimate
     }
     stages = Array(estimates.dropLast())
@@ -60,8 +68,8 @@ struct PeakScanBound {
   }
 
   /// What the frames from `start` on in interleaved `samples` (with `historyFrames - 1` real
-  /// frames before `start`) reach: their sample peak, and the largest value interpolated up to
-  /// them unless a bound shows it stays under `level`.
+  /// frames before `start`) reach: their sample peak, and the largest value `filter` interpolates
+  /// up to them unless a bound shows it stays under `level`.
   func highest(in samples: UnsafeBufferPointer<Float>, from start: Int, level: Float) -> WindowPeak {
     let samplePeak = largestMagnitude(UnsafeBufferPointer(rebasing: samples[(start * channelCount)...]))
     if staysUnder(level, in: samples, from: start, samplePeak: samplePeak) { return WindowPeak(samplePeak: samplePeak, truePeak: nil) }
@@ -72,15 +80,22 @@ struct PeakScanBound {
   /// True when a bound shows that every value interpolated up to the frames from `start` on in
   /// interleaved `samples` (with `historyFrames - 1` real frames before `start`, and
   /// `samplePeak` the largest magnitude from `start` on) stays under `level`.
+  ///
+  /// A stage whose tail, added to the sample peak, already reaches the level is not tried: its
+  /// estimate is about the sample peak at least (the phases beside the largest sample read nearly
+  /// it), so it would fail, and where a limiter pins every peak to one level (the output meter of
+  /// a limited mix, the limiter on a loud chunk) trying it would cost as much as the interpolation.
   func staysUnder(_ level: Float, in samples: UnsafeBufferPointer<Float>, from start: Int, samplePeak: Float) -> Bool {
     let first = start * channelCount
     guard samplePeak < level else { return false }
     let before = largestMagnitude(UnsafeBufferPointer(rebasing: samples[(first - (historyFrames - 1) * channelCount)..<first]))
+    let reach = max(samplePeak, before)
     return stages.contains { stage in
+      guard (samplePeak + stage.tail * reach) * 1.001 < level else { return false }
       let estimated = stage.phases.reduce(Float(0)) { highest, taps in
         taps.offsets.isEmpty ? highest : max(highest, Self.filteredPeak(taps, over: samples, from: first))
       }
-      return (estimated + stage.tail * max(samplePeak, before)) * 1.001 < level
+      return (estimated + stage.tail * reach) * 1.001 < level
     }
   }
 
