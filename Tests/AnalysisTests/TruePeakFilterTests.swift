@@ -1,7 +1,8 @@
-import Analysis
 import AudioTestSupport
 import Foundation
 import Testing
+
+@testable import Analysis
 
 /// The interpolators' shape: unit DC gain per phase, their overshoot bounds, the meter's flat
 /// passband, and scipy's `resample_poly` filter as the meter's taps.
@@ -43,6 +44,26 @@ import Testing
       let reach = noise[(index - filter.reachBefore)...(index + filter.reachAfter)].map(abs).max()!
       #expect(Double(peaks[index]) <= filter.overshootBound * Double(reach) * (1 + 1e-6))
     }
+  }
+
+  /// libswresample's values lie within 0.11 times the largest sample they read of the meter's at
+  /// the same points, so one bound on the meter's values bounds both (`PeakDetector`): on
+  /// full-scale white noise, no interval's peak through it passes the meter's by more.
+  @Test func theFFmpegFiltersValuesLieWithinTheirDistanceOfTheMeters() {
+    let (meter, ffmpeg) = (TruePeakFilter.meter, TruePeakFilter.libswresample)
+    let distance = meter.distance(to: ffmpeg)
+    #expect(abs(distance - 0.110) < 0.001, "\(distance)")
+    var random = SeededRandom(seed: 5)
+    let noise = (0..<9_973).map { _ in Float(random.nextSigned()) }
+    let (meterPeaks, ffmpegPeaks) = (Self.intervalPeaks(noise, filter: meter), Self.intervalPeaks(noise, filter: ffmpeg))
+    var closest = Double.infinity
+    for index in ffmpeg.reachBefore..<(noise.count - ffmpeg.reachAfter) {
+      let reach = Double(noise[(index - ffmpeg.reachBefore)...(index + ffmpeg.reachAfter)].map(abs).max()!)
+      let room = Double(meterPeaks[index]) + distance * reach - Double(ffmpegPeaks[index])
+      #expect(room >= -1e-6, "interval \(index)")
+      closest = min(closest, room)
+    }
+    #expect(closest < 0.1, "the bound is never approached: \(closest)")
   }
 
   /// The meter's taps are scipy's: `resample_poly`'s default filter at 16x (`firwin(321, 1/16,
