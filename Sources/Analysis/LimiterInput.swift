@@ -22,9 +22,18 @@ struct LimiterInput {
     return peak
   }
 
-  /// Copies one channel's samples of `frames` into `destination`.
+  /// Copies one channel's samples of `frames` into `destination`: the block's and the
+  /// look-ahead's where they lie, silence elsewhere.
   func copy(channel: Int, frames: Range<Int>, into destination: UnsafeMutablePointer<Float>) {
-    for frame in frames { destination[frame - frames.lowerBound] = sample(frame, channel) }
+    destination.update(repeating: 0, count: frames.count)
+    let (inBlock, inUpcoming) = parts(frames)
+    let channelCount = channelCount
+    func copy(_ part: Range<Int>, of source: UnsafeBufferPointer<Float>, startingAt frame: Int) {
+      let target = destination + (part.lowerBound + frame - frames.lowerBound)
+      for index in part.indices { target[index - part.lowerBound] = source[index * channelCount + channel] }
+    }
+    copy(inBlock, of: block, startingAt: 0)
+    copy(inUpcoming, of: upcoming, startingAt: blockFrames)
   }
 
   /// One sample; zero before the block and after the look-ahead.

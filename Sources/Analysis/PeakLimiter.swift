@@ -6,7 +6,7 @@ import Foundation
 /// It has no latency: the caller passes the frames that follow each block (`upcoming`), and
 /// the output never depends on how the signal is split into blocks. The gain is linked across
 /// channels. Where nothing within reach is over the ceiling the gain is exactly 1 and samples
-/// pass unchanged; every sample more than `attackFrames` + `releaseFrames` (+ 11 in true-peak
+/// pass unchanged; every sample more than `attackFrames` + `releaseFrames` (+ 31 in true-peak
 /// mode) from a caught peak is untouched. See `LimiterGain` for the gain curve and
 /// `PeakDetector` for what counts as over.
 public struct PeakLimiter: Sendable {
@@ -14,20 +14,21 @@ public struct PeakLimiter: Sendable {
   public enum Detection: Sendable {
     /// Every sample.
     case samplePeak
-    /// Every sample and every value between samples, as a 4x oversampling meter reads it
-    /// (`TruePeakFilter`).
+    /// Every sample and every value between samples, as Segue's true-peak meter and the ffmpeg
+    /// CLI's read them (`TruePeakFilter.meter` and `.libswresample`).
     case truePeak
   }
 
-  /// How far under the ceiling true-peak detection aims, in dB.
+  /// How far under the ceiling true-peak detection aims, in dB: what the meters' own readings
+  /// of a limited peak can exceed the level the detector saw by.
   ///
-  /// Measured with no margin, on music with clicks and bursts 8 dB over: libebur128 read the
-  /// limited output 0.008 dB over the ceiling (its phases are not scaled to unit DC gain), and
-  /// the ffmpeg CLI's `ebur128` (swresample to 192 kHz, a longer filter that stays flat closer to
-  /// Nyquist) 0.075 dB over, on a click of two equal samples. 0.1 dB covers both and is
-  /// inaudible. It does not cover full-band material (white noise, hard onsets): there the
-  /// longer filter reads up to 0.8 dB above any 12-tap BS.1770 meter, this one and libebur128's
-  /// alike. Sample-peak detection needs no margin: samples are exact.
+  /// Detection reads each peak through both meters' filters, but at its own points between the
+  /// samples: the ffmpeg CLI reads libswresample's at 192 kHz, whose points fall between the
+  /// detector's 8 per sample, and on full-band signals (noise bursts, a sweep to 21.5 kHz)
+  /// limited with no margin it read up to 0.07 dB over the ceiling; scipy's 16x reference, the
+  /// meter's own points, 0.01 dB. 0.1 dB covers both and is inaudible; the reported true peak is
+  /// the meter's reading of the output, so a limited mix says -1.1 dBTP under a -1 dBTP ceiling.
+  /// Sample-peak detection needs no margin: samples are exact.
   public static let truePeakMarginDB = 0.1
 
   /// Frames the detector looks at per step: the unit of skipping quiet stretches.
@@ -60,7 +61,7 @@ public struct PeakLimiter: Sendable {
     self.channelCount = channelCount
     self.ceiling = ceiling
     self.detection = detection
-    self.attackFrames = attackFrames ?? max(16, sampleRate / 200)
+    self.attackFrames = attackFrames ?? max(32, sampleRate / 200)
     self.releaseFrames = releaseFrames ?? max(1, sampleRate * 6 / 100)
     let threshold = detection == .truePeak ? ceiling * pow(10, -Self.truePeakMarginDB / 20) : ceiling
     detector = PeakDetector(detection: detection, threshold: threshold, chunkFrames: Self.chunkFrames)

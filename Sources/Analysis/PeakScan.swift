@@ -1,5 +1,5 @@
-/// The true peak of a signal as libebur128 1.2 measures it, with its 4x interpolator run only over
-/// the windows that could hold the highest peak.
+/// The true peak of a signal through a `TruePeakFilter` (`.meter` for the figures Segue reports),
+/// its interpolation run only over the windows that could hold the highest peak.
 ///
 /// Frames arrive in windows of `windowFrames`. Each window's interpolated samples are bounded from
 /// above by estimates of growing cost (`PeakScanBound`), and a window is interpolated in full only
@@ -7,13 +7,15 @@
 /// never below the sample peak) or the highest true peak measured. A skipped window's samples are
 /// all below that level, which only grows, so they cannot be the answer.
 ///
-/// The full interpolation is libebur128's own filter (`PeakScanBound` derives its taps), summed in
-/// `Float` sixteen outputs at a time (`segue_filtered_peak`); libebur128 sums in double, one output at a time, and on
-/// brickwall-limited music, where most windows come within 1 dB of the loudest peak, measuring
-/// them through it took half of a levelled render's CPU. The two agree to 1e-4 dB
-/// (`PeakScanTests`, against libebur128 fed every frame).
+/// The full interpolation sums in `Float` sixteen outputs at a time (`segue_filtered_peak`), and
+/// gives what the filter gives run over every frame (`PeakScanTests`, within 1e-4 dB). The
+/// signal is taken to be silent before its first frame and after its last, as a file plays, and
+/// the interpolation's ringing in that silence counts, before and after alike (libebur128 misses
+/// the intervals after the last 12 frames).
 final class PeakScan {
   private let bound: PeakScanBound
+  /// How long the interpolation of a sample rings in the silence after it.
+  private let ringingFrames: Int
   private let channelCount: Int
   /// Frames per window: about 23 ms at 44.1 kHz.
   static let windowFrames = 1024
@@ -28,11 +30,13 @@ final class PeakScan {
   private(set) var windowCount = 0
   private(set) var measuredCount = 0
 
-  /// A scan of `channelCount` interleaved channels at `sampleRate`; nil for no channels or no rate.
-  init?(sampleRate: Int, channelCount: Int) {
+  /// A scan of `channelCount` interleaved channels at `sampleRate` through `filter`; nil for no
+  /// channels or no rate.
+  init?(sampleRate: Int, channelCount: Int, filter: TruePeakFilter = .meter) {
     guard sampleRate > 0, channelCount > 0 else { return nil }
     self.channelCount = channelCount
-    bound = PeakScanBound(sampleRate: sampleRate, channelCount: channelCount)
+    ringingFrames = filter.tapsPerPhase - 1
+    bound = PeakScanBound(filter: filter, channelCount: channelCount)
     historyFrames = bound.historyFrames
     frames = Array(repeating: 0, count: (historyFrames + Self.windowFrames) * channelCount)
   }
@@ -79,8 +83,10 @@ final class PeakScan {
     return take
   }
 
-  /// The highest true peak of any channel, linear: libebur128's `ebur128_true_peak` over everything added.
+  /// The highest true peak of any channel over everything added, linear. The silence after the
+  /// last frame is added first, as long as the interpolation rings in it.
   func finish() -> Double {
+    [Float](repeating: 0, count: ringingFrames * channelCount).withUnsafeBufferPointer { add($0) }
     if filled > 0 { scanGathered() }
     return Double(max(samplePeak, truePeakMeasured))
   }

@@ -6,8 +6,8 @@
 /// 400 ms block again each 100 ms, which made it most of a levelled render's extra cost (1.5 s of
 /// CPU per 24 minutes of stereo, against a render target of 10 %). Gating and loudness range
 /// follow libebur128 (3 s short-term blocks every second), and the figures agree with its
-/// unquantized ones to a ten-thousandth of a LU. The true peak is `PeakScan`'s: libebur128's own
-/// interpolator, run only where the highest peak can be.
+/// unquantized ones to a ten-thousandth of a LU. The true peak is `PeakScan`'s: `TruePeakFilter.meter`
+/// (16x, more accurate than libebur128's 4x), run only where the highest peak can be.
 public final class ProgrammeMeter {
   private var weighting: KWeightedEnergy
   private let truePeak: PeakScan
@@ -62,7 +62,7 @@ public struct ProgrammeLoudness: Sendable, Equatable {
   public var integratedLUFS: Double?
   /// Loudness range in LU (EBU Tech 3342).
   public var loudnessRange: Double
-  /// The highest true peak (4x oversampled) of any channel, linear.
+  /// The highest true peak (16x oversampled, `TruePeakFilter.meter`) of any channel, linear.
   public var truePeak: Double
   /// The mean K-weighted energy of each whole 100 ms step, and how many frames a step holds.
   public var stepEnergies: [Double]

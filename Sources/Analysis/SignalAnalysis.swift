@@ -8,8 +8,12 @@ public struct SignalAnalysis: Sendable, Equatable, Codable {
   public var loudnessRange: Double
   /// The highest sample of any channel, linear (1 = full scale).
   public var samplePeak: Double
-  /// The highest true peak (4x oversampled) of any channel, linear.
+  /// The highest true peak (16x oversampled, `TruePeakFilter.meter`) of any channel, linear.
   public var truePeak: Double
+  /// The highest peak as the true-peak limiter judges it, linear: the higher of `truePeak` and
+  /// the ffmpeg CLI's reading (`TruePeakFilter.libswresample`), up to 0.3 dB higher on content
+  /// near Nyquist. What levelling checks against the ceiling.
+  public var limiterPeak: Double
   /// Momentary loudness (400 ms blocks) every 100 ms, in LUFS: the gating blocks of BS.1770, so
   /// several signals' joint loudness (an album's) can be computed without decoding them again.
   public var momentary: LevelTrack

@@ -33,8 +33,8 @@ public final class SignalAnalyzer {
     let (loudness, levels) = (loudness.finish(), levels.finish())
     return SignalAnalysis(
       sampleRate: sampleRate, frameCount: loudness.frameCount, integratedLUFS: loudness.integrated, loudnessRange: loudness.range,
-      samplePeak: levels.samplePeak, truePeak: levels.truePeak, momentary: loudness.momentary, shortTerm: loudness.shortTerm,
-      rms: levels.rms, peak: levels.peak, loudness: loudness.windows)
+      samplePeak: levels.samplePeak, truePeak: levels.truePeak, limiterPeak: levels.limiterPeak, momentary: loudness.momentary,
+      shortTerm: loudness.shortTerm, rms: levels.rms, peak: levels.peak, loudness: loudness.windows)
   }
 }
 
@@ -114,6 +114,8 @@ public final class LoudnessTracks {
 /// peak.
 public final class LevelTracks {
   private let truePeak: PeakScan
+  /// The peak as the ffmpeg CLI reads it, for `SignalAnalysis.limiterPeak`.
+  private let ffmpegPeak: PeakScan
   private let channelCount: Int
   private let windowFrames: Int
   private var window = (frames: 0, sumOfSquares: 0.0, peak: Float(0))
@@ -122,8 +124,11 @@ public final class LevelTracks {
   private var peaks: [Double] = []
 
   init?(sampleRate: Int, channelCount: Int) {
-    guard let truePeak = PeakScan(sampleRate: sampleRate, channelCount: channelCount) else { return nil }
+    guard let truePeak = PeakScan(sampleRate: sampleRate, channelCount: channelCount),
+      let ffmpegPeak = PeakScan(sampleRate: sampleRate, channelCount: channelCount, filter: .libswresample)
+    else { return nil }
     self.truePeak = truePeak
+    self.ffmpegPeak = ffmpegPeak
     self.channelCount = channelCount
     windowFrames = max(1, sampleRate / 100)
   }
@@ -131,6 +136,7 @@ public final class LevelTracks {
   /// Adds interleaved samples.
   public func add(_ samples: UnsafeBufferPointer<Float>) {
     truePeak.add(samples)
+    ffmpegPeak.add(samples)
     var index = 0
     while index < samples.count {
       let take = min((windowFrames - window.frames) * channelCount, samples.count - index)
@@ -152,8 +158,12 @@ public final class LevelTracks {
   }
 
   /// What everything added measures.
-  public func finish() -> (samplePeak: Double, truePeak: Double, rms: LevelTrack, peak: LevelTrack) {
+  public func finish() -> (samplePeak: Double, truePeak: Double, limiterPeak: Double, rms: LevelTrack, peak: LevelTrack) {
     if window.frames > 0 { closeWindow() }
-    return (Double(samplePeak), truePeak.finish(), LevelTrack(step: 0.01, decibels: rms), LevelTrack(step: 0.01, decibels: peaks))
+    let truePeak = truePeak.finish()
+    return (
+      Double(samplePeak), truePeak, max(truePeak, ffmpegPeak.finish()), LevelTrack(step: 0.01, decibels: rms),
+      LevelTrack(step: 0.01, decibels: peaks)
+    )
   }
 }

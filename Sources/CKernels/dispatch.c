@@ -2,6 +2,7 @@
 
 static const segue_kernel_set baseline = {
   segue_quantize16_baseline, segue_quantize32_baseline, segue_largest_magnitude_baseline, segue_filtered_peak_baseline,
+  segue_interval_peaks_baseline,
 };
 
 const segue_kernel_set *segue_baseline_kernels(void) { return &baseline; }
@@ -9,6 +10,7 @@ const segue_kernel_set *segue_baseline_kernels(void) { return &baseline; }
 #ifdef SEGUE_HAS_WIDE_COPIES
 static const segue_kernel_set wide = {
   segue_quantize16_wide, segue_quantize32_wide, segue_largest_magnitude_wide, segue_filtered_peak_wide,
+  segue_interval_peaks_wide,
 };
 
 /* The processor's features, from the C runtime (libgcc or compiler-rt), which reads them once at
@@ -39,4 +41,9 @@ float segue_largest_magnitude(const float *values, size_t count) {
 
 float segue_filtered_peak(const float *start, size_t count, const ptrdiff_t *offsets, const float *coefficients, size_t taps) {
   return segue_chosen_kernels()->filtered_peak(start, count, offsets, coefficients, taps);
+}
+
+void segue_interval_peaks(const float *samples, size_t count, size_t center, const float *coefficients, size_t phases, size_t taps,
+                          float *peaks) {
+  segue_chosen_kernels()->interval_peaks(samples, count, center, coefficients, phases, taps, peaks);
 }

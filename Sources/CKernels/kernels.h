@@ -24,5 +24,6 @@ segue_quantize16_kernel segue_quantize16_baseline, segue_quantize16_wide;
 segue_quantize32_kernel segue_quantize32_baseline, segue_quantize32_wide;
 segue_largest_magnitude_kernel segue_largest_magnitude_baseline, segue_largest_magnitude_wide;
 segue_filtered_peak_kernel segue_filtered_peak_baseline, segue_filtered_peak_wide;
+segue_interval_peaks_kernel segue_interval_peaks_baseline, segue_interval_peaks_wide;
 
 #endif

@@ -64,3 +64,46 @@ SEGUE_BODY float filtered_peak(const float *start, size_t count, const ptrdiff_t
 
 SEGUE_COPIES(float, segue_filtered_peak, (const float *start, size_t count, const ptrdiff_t *offsets, const float *coefficients, size_t taps),
              return filtered_peak(start, count, offsets, coefficients, taps))
+
+/* Sixteen intervals at a time, each phase's sums kept in registers as in `filtered_peak` (phases
+ * outermost: their sums would not all fit in AVX2's sixteen registers at once), each lane adding
+ * its taps in the same order as the single intervals of the tail do. */
+SEGUE_BODY void interval_peaks(const float *samples, size_t count, size_t center, const float *coefficients, size_t phases,
+                               size_t taps, float *peaks) {
+  size_t whole = count - count % 16;
+  for (size_t i = 0; i < whole; i += 16) {
+    bits16 highest, raised;
+    memcpy(&highest, samples + i + center, sizeof highest);
+    highest &= 0x7fffffff;
+    for (size_t p = 0; p < phases; p++) {
+      const float *phase = coefficients + p * taps;
+      lanes16 sum = {0};
+      for (size_t t = 0; t < taps; t++) {
+        lanes16 x;
+        memcpy(&x, samples + i + t, sizeof x);
+        sum += phase[t] * x;
+      }
+      bits16 magnitude;
+      memcpy(&magnitude, &sum, sizeof magnitude);
+      highest = __builtin_elementwise_max(highest, magnitude & 0x7fffffff);
+    }
+    memcpy(&raised, peaks + i, sizeof raised);
+    highest = __builtin_elementwise_max(highest, raised & 0x7fffffff);
+    memcpy(peaks + i, &highest, sizeof highest);
+  }
+  for (size_t i = whole; i < count; i++) {
+    int32_t highest = magnitude_bits(samples[i + center]);
+    for (size_t p = 0; p < phases; p++) {
+      float sum = 0;
+      for (size_t t = 0; t < taps; t++) sum += coefficients[p * taps + t] * samples[i + t];
+      int32_t magnitude = magnitude_bits(sum);
+      highest = magnitude > highest ? magnitude : highest;
+    }
+    int32_t raised = magnitude_bits(peaks[i]);
+    peaks[i] = from_bits(highest > raised ? highest : raised);
+  }
+}
+
+SEGUE_COPIES(void, segue_interval_peaks,
+             (const float *samples, size_t count, size_t center, const float *coefficients, size_t phases, size_t taps, float *peaks),
+             interval_peaks(samples, count, center, coefficients, phases, taps, peaks))

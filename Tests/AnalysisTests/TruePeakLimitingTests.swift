@@ -35,7 +35,8 @@ import Testing
   /// Five transients 8 dB over a -1 dBTP ceiling: afterwards both judges read at most -1.0 dBTP,
   /// the loudness drops by less than 0.5 LU (most of it the transients' own energy), every frame
   /// more than 100 ms from a transient is its input, bit for bit, and the activity reports five
-  /// regions turned down by 8 dB plus the 0.1 dB margin (and a little for the music under them).
+  /// regions turned down by 8 dB plus the 0.1 dB margin, and 0.16 dB for the music under them and
+  /// the bursts' peaks between samples, which a 4x meter under-reads.
   @Test func sparsePeaksEightDecibelsOverEndUnderTheCeiling() throws {
     let input = Self.signal(frames: 236_819)
     var limiter = PeakLimiter(sampleRate: Self.sampleRate, channelCount: 2, ceiling: Self.ceiling)
@@ -58,12 +59,12 @@ import Testing
     let span = try #require(limiter.activity.span)
     #expect(span.lowerBound >= Self.transientFrames[0] - hundredMilliseconds)
     #expect(span.upperBound <= Self.transientFrames[4] + hundredMilliseconds)
-    #expect(abs(limiter.activity.deepestReductionDB - 8.1) < 0.05, "\(limiter.activity.deepestReductionDB) dB")
+    #expect(abs(limiter.activity.deepestReductionDB - 8.26) < 0.05, "\(limiter.activity.deepestReductionDB) dB")
   }
 
   /// A quarter-rate sine at 45° (faded in and out over 5 ms) keeps every sample under a 0 dBTP
   /// ceiling, but its true peak is 2.92 dB over: sample-peak limiting leaves it alone; true-peak
-  /// limiting brings it under, by 2.92 dB - 0.04 dB (the filter's ripple there) + the 0.1 dB margin.
+  /// limiting brings it under, by 2.92 dB + 0.02 dB (the meter's ripple there) + the 0.1 dB margin.
   @Test(arguments: [1, 2])
   func interSamplePeaksAreCaughtOnlyInTruePeakMode(channels: Int) throws {
     let frames = 17_641
@@ -83,6 +84,6 @@ import Testing
     let (limited, changed) = LimiterHarness.limit(sine, with: &truePeak, blockFrames: [997])
     #expect(!changed.contains(false))
     #expect(try TestSignals.analysis(limited, sampleRate: 48000, channels: channels).truePeakDB <= 0)
-    #expect(abs(truePeak.activity.deepestReductionDB - 2.98) < 0.01, "\(truePeak.activity.deepestReductionDB) dB")
+    #expect(abs(truePeak.activity.deepestReductionDB - 3.04) < 0.01, "\(truePeak.activity.deepestReductionDB) dB")
   }
 }

@@ -64,6 +64,19 @@ public enum RealMusic {
     return path
   }
 
+  /// The folder, when the tracks are installed.
+  public static var installed: String? {
+    FileManager.default.fileExists(atPath: folder) ? folder : nil
+  }
+
+  /// Writes `seconds` of the track `name` (such as "Rock") from `start` seconds on into `path`,
+  /// decoded by the ffmpeg CLI; the format follows the extension (FLAC: 24 bits, as decoded).
+  public static func excerpt(_ name: String, from start: Double, seconds: Double, to path: String) throws {
+    try FFmpegCLI.make([
+      "-ss", "\(start)", "-t", "\(seconds)", "-i", try self.path("\(name).ogg"), "-sample_fmt", "s32", "-map_metadata", "-1", path,
+    ])
+  }
+
   /// The files checked so far in this test run, so each is hashed once.
   private static let verified = VerifiedFiles()
 }

@@ -50,6 +50,13 @@ struct KernelCopiesTests {
         let baseline = Self.baseline.filtered_peak(start, count, offsets, coefficients, offsets.count)
         #expect(wide.bitPattern == baseline.bitPattern)
       }
+      let (phases, taps) = (3, 5)
+      let phaseCoefficients = (0..<(phases * taps)).map { Float($0 % 7) * 0.11 - 0.3 }
+      var widePeaks = Self.samples(input.count - taps + 1, seed: 300 + seed).map(abs)
+      var baselinePeaks = widePeaks
+      Self.wide.interval_peaks(input, widePeaks.count, 2, phaseCoefficients, phases, taps, &widePeaks)
+      Self.baseline.interval_peaks(input, baselinePeaks.count, 2, phaseCoefficients, phases, taps, &baselinePeaks)
+      #expect(widePeaks.map(\.bitPattern) == baselinePeaks.map(\.bitPattern))
     }
   }
 

@@ -1,27 +1,29 @@
 import AudioTestSupport
-import CEbur128
 import Foundation
 import Testing
 
 @testable import Analysis
 
-/// The true peak measured only where it can be (`PeakScan`, libebur128's interpolator summed in
-/// Float) equals libebur128's true peak measured everywhere, within 1e-4 dB, and the scan skips
-/// most of a dense signal (fewer than a fifth of its windows interpolated in full).
+/// The true peak measured only where it can be (`PeakScan`) equals the filter's peak over every
+/// interval, silence around the signal, within 1e-4 dB, for the meter's filter and for
+/// libswresample's; and the scan skips most of a dense signal (fewer than a fifth of its windows
+/// interpolated in full).
 @Suite struct PeakScanTests {
   /// Signals where the loudest true peak hides in different places: dense music-like noise, an
   /// inter-sample peak in a passage whose samples are well below the loudest sample (a 45°-shifted
   /// quarter-rate sine, and the interpolator's worst case: signs matching its taps), a crescendo
-  /// (every window a new high), lone clicks, a steady tone (every window at the peak); stereo and mono, at 8 to 192 kHz (4x, 2x and no
-  /// oversampling), added in blocks smaller and larger than a window, ending inside one and on an edge.
+  /// (every window a new high), lone clicks (one in the last frame), a steady tone (every window
+  /// at the peak); stereo and mono, at 8 to 192 kHz, added in blocks smaller and larger than a
+  /// window, ending inside one and on an edge.
   @Test(arguments: [
-    ("dense", 44_100, 2), ("quarter-rate sine under the loudest sample", 44_100, 2),
-    ("worst case under the loudest sample", 44_100, 2), ("crescendo", 48_000, 2), ("clicks", 44_100, 1),
-    ("dense", 8_000, 1), ("worst case under the loudest sample", 96_000, 2), ("dense", 192_000, 2), ("steady tone", 44_100, 2),
+    ("dense", 44_100, 2, TruePeakFilter.meter), ("quarter-rate sine under the loudest sample", 44_100, 2, .meter),
+    ("worst case under the loudest sample", 44_100, 2, .meter), ("crescendo", 48_000, 2, .meter), ("clicks", 44_100, 1, .meter),
+    ("dense", 8_000, 1, .meter), ("worst case under the loudest sample", 96_000, 2, .meter), ("dense", 192_000, 2, .meter),
+    ("steady tone", 44_100, 2, .meter), ("dense", 44_100, 2, .libswresample), ("clicks", 48_000, 2, .libswresample),
   ])
-  func equalsTheFullMeter(signal: String, sampleRate: Int, channelCount: Int) throws {
+  func equalsTheFullMeter(signal: String, sampleRate: Int, channelCount: Int, filter: TruePeakFilter) throws {
     let samples = Self.signal(signal, sampleRate: sampleRate, channelCount: channelCount)
-    let scan = try #require(PeakScan(sampleRate: sampleRate, channelCount: channelCount))
+    let scan = try #require(PeakScan(sampleRate: sampleRate, channelCount: channelCount, filter: filter))
     samples.withUnsafeBufferPointer { all in
       // Odd sizes, then whole numbers of windows, so that calls end inside a window and on a window's edge.
       let sizes = [3 * 1_024, 5 * 1_024, 2 * 1_024, 997, 10_007, 1, 4_099, 27]
@@ -33,7 +35,7 @@ import Testing
       }
     }
     let scanned = decibels(scan.finish())
-    let full = decibels(Self.fullTruePeak(samples, sampleRate: sampleRate, channelCount: channelCount))
+    let full = decibels(Self.fullTruePeak(samples, channelCount: channelCount, filter: filter))
     let samplePeak = decibels(Double(samples.map(abs).max() ?? 0))
     #expect(abs(scanned - full) <= 1e-4, "\(signal): \(scanned) dBTP scanned, \(full) dBTP measured everywhere")
     if signal.contains("under the loudest sample") {
@@ -41,20 +43,21 @@ import Testing
       let passagePeak = decibels(Double(passage.map(abs).max() ?? 0))
       #expect(passagePeak < samplePeak - 0.5 && full > samplePeak + 1, "\(signal): samples \(passagePeak) dBFS there, \(samplePeak) dBFS at most; true peak \(full) dBTP")
     }
-    if signal == "dense", sampleRate == 44_100 {
+    if signal == "dense", sampleRate == 44_100, filter.oversampling == TruePeakFilter.meter.oversampling {
       #expect(scan.measuredCount * 5 < scan.windowCount, "measured \(scan.measuredCount) of \(scan.windowCount) windows")
     }
   }
 
-  /// libebur128's true peak of `samples`, with every frame through its interpolator.
-  private static func fullTruePeak(_ samples: [Float], sampleRate: Int, channelCount: Int) -> Double {
-    var state = ebur128_init(UInt32(channelCount), UInt(sampleRate), Int32(EBUR128_MODE_TRUE_PEAK.rawValue))
-    defer { ebur128_destroy(&state) }
-    ebur128_add_frames_float(state, samples, samples.count / channelCount)
+  /// The largest peak of any interval of any channel of `samples` through the filter, with
+  /// silence before and after.
+  private static func fullTruePeak(_ samples: [Float], channelCount: Int, filter: TruePeakFilter) -> Double {
+    let frames = samples.count / channelCount
+    let ringing = [Float](repeating: 0, count: filter.tapsPerPhase - 1)
     return (0..<channelCount).map { channel in
-      var peak = 0.0
-      ebur128_true_peak(state, UInt32(channel), &peak)
-      return peak
+      let padded = ringing + stride(from: channel, to: samples.count, by: channelCount).map { samples[$0] } + ringing
+      var peaks = [Float](repeating: 0, count: frames + filter.tapsPerPhase - 1)
+      peaks.withUnsafeMutableBufferPointer { filter.raiseIntervalPeaks(padded, count: $0.count, into: $0.baseAddress!) }
+      return Double(peaks.max() ?? 0)
     }.max() ?? 0
   }
 
@@ -86,13 +89,13 @@ import Testing
         }
       }
     case "worst case under the loudest sample":
-      // ±0.35 with the signs of the half-way phase's taps: that phase adds them all up, to about 0.65 (0.8 at 2x).
-      let factor = sampleRate < 96_000 ? 4 : 2
+      // ±0.35 with the signs of the meter's half-way phase's taps: that phase adds them all up, to 0.78.
+      let meter = TruePeakFilter.meter
+      let halfWay = meter.phase(meter.oversampling / 2)
       for frame in (burst - sampleRate / 10)..<(burst + sampleRate / 10) {
-        // The half-way phase's output at `burst` is Σ c[factor/2 + factor·k]·x[burst - k].
-        let tap = factor / 2 + factor * (burst - frame)
-        let m = Double(tap - 24) * .pi / Double(factor)
-        let pattern: Float = frame <= burst && tap < 49 ? (sin(m) / m < 0 ? -0.35 : 0.35) : 0
+        // The half-way value after `burst` is Σ c[i]·x[burst - reachBefore + i].
+        let tap = frame - burst + meter.reachBefore
+        let pattern: Float = halfWay.indices.contains(tap + halfWay.startIndex) ? (halfWay[tap + halfWay.startIndex] < 0 ? -0.35 : 0.35) : 0
         for channel in 0..<channelCount {
           samples[frame * channelCount + channel] = 0.05 * samples[frame * channelCount + channel] + pattern
         }
@@ -107,6 +110,7 @@ import Testing
       for (number, frame) in stride(from: sampleRate / 3, to: frames, by: sampleRate * 7 / 10).enumerated() {
         samples[frame * channelCount] = number == 5 ? -0.8 : 0.6
       }
+      samples[(frames - 1) * channelCount] = 0.7
     default: break
     }
     return samples

@@ -39,6 +39,14 @@ typedef float segue_largest_magnitude_kernel(const float *values, size_t count);
  * output sums its taps in order, rounding after each multiply and each add. */
 typedef float segue_filtered_peak_kernel(const float *start, size_t count, const ptrdiff_t *offsets, const float *coefficients, size_t taps);
 
+/* For each of `count` intervals `i`, the largest magnitude among the sample `samples[i + center]`
+ * and the `phases` values `Σ coefficients[p · taps + t] · samples[i + t]` over the taps `t`
+ * (phase `p`'s taps one after another), raised into `peaks[i]` where it exceeds what is there
+ * (NaN when one of them is NaN): an interpolating filter's peak between each pair of samples.
+ * Every value sums its taps in order, rounding after each multiply and each add. */
+typedef void segue_interval_peaks_kernel(const float *samples, size_t count, size_t center, const float *coefficients, size_t phases,
+                                         size_t taps, float *peaks);
+
 /* The CRC-16 that ends every FLAC frame (polynomial 0x8005, most significant bit first, from 0)
  * of `count` bytes: 0 over a whole frame with its CRC when the frame is intact. libavutil's
  * AV_CRC_16_ANSI with its bytes swapped, four times as fast on bytes in cache and twice as fast
@@ -49,6 +57,7 @@ segue_quantize16_kernel segue_quantize16;
 segue_quantize32_kernel segue_quantize32;
 segue_largest_magnitude_kernel segue_largest_magnitude;
 segue_filtered_peak_kernel segue_filtered_peak;
+segue_interval_peaks_kernel segue_interval_peaks;
 
 /* One copy of every kernel, compiled for one processor level. */
 typedef struct {
@@ -56,6 +65,7 @@ typedef struct {
   segue_quantize32_kernel *quantize32;
   segue_largest_magnitude_kernel *largest_magnitude;
   segue_filtered_peak_kernel *filtered_peak;
+  segue_interval_peaks_kernel *interval_peaks;
 } segue_kernel_set;
 
 /* The copies the functions above call on this processor: the AVX2 ones where it has them,

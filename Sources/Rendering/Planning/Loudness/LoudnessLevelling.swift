@@ -24,7 +24,9 @@ struct LoudnessLevelling {
     /// The track's own loudness: its tags' when gains come from tags, else measured; nil for silence.
     var loudness: Double? { tagged?.trackLUFS ?? analysis?.integratedLoudness(within: part) }
     /// Its true peak, linear: measured, else the tags' sample peak; nil when unknown.
-    var peak: Double? { analysis?.truePeak ?? tagged?.trackPeak }
+    var truePeak: Double? { analysis?.truePeak ?? tagged?.trackPeak }
+    /// Its peak as the limiter judges it (`SignalAnalysis.limiterPeak`), else `truePeak`.
+    var limiterPeak: Double? { analysis?.limiterPeak ?? truePeak }
     /// How long the part the mix plays is, in seconds (0 when unknown).
     var duration: Double {
       let whole = fileSeconds
@@ -43,7 +45,9 @@ struct LoudnessLevelling {
       let members = group.members.map { tracks[$0] }
       guard !members[0].exempt, let loudness = loudness(of: members) else {
         let basis = members[0].exempt ? group.basis : "silent"
-        decisions += members.map { LevelDecision(input: $0.input, loudnessLUFS: $0.loudness, truePeakDBTP: $0.peak.map(decibels), gainDB: 0, basis: basis) }
+        decisions += members.map {
+          LevelDecision(input: $0.input, loudnessLUFS: $0.loudness, truePeakDBTP: $0.truePeak.map(decibels), gainDB: 0, basis: basis)
+        }
         continue
       }
       decisions += peakChecked(members, gain: target - loudness, basis: group.basis)
@@ -94,8 +98,8 @@ struct LoudnessLevelling {
   }
 
   /// How far under the ceiling `cap` brings true peaks, in dB: past the limiter's own margin
-  /// (`PeakLimiter.truePeakMarginDB`) and the meters' disagreement, so the guard never acts on a
-  /// capped track.
+  /// (`PeakLimiter.truePeakMarginDB`), and as far again for the differences between the analysed
+  /// file and the mix (a resampled rate, a downmix), so the guard never acts on a capped track.
   static let capHeadroomDB = 0.2
 
   /// The group's decisions at `gain`, each track's peak checked against the ceiling; with
@@ -109,11 +113,11 @@ struct LoudnessLevelling {
       case .cap: ceiling - Self.capHeadroomDB
       case .none: 0
       }
-    func peak(_ member: Track, at gain: Double) -> Double? { member.peak.map { decibels($0) + gain + member.userGainDB } }
+    func peak(_ member: Track, at gain: Double) -> Double? { member.limiterPeak.map { decibels($0) + gain + member.userGainDB } }
     let cap = options.peakPolicy == .cap ? members.compactMap { peak($0, at: gain) }.map { $0 - threshold }.filter { $0 > 0 }.max() : nil
     return members.map { member in
       var decision = LevelDecision(
-        input: member.input, loudnessLUFS: member.loudness, truePeakDBTP: member.peak.map(decibels), gainDB: gain - (cap ?? 0), basis: basis)
+        input: member.input, loudnessLUFS: member.loudness, truePeakDBTP: member.truePeak.map(decibels), gainDB: gain - (cap ?? 0), basis: basis)
       if let cap {
         decision.peak = .capped(byDB: cap)
       } else if let reached = peak(member, at: gain), reached >= threshold {
