@@ -41,7 +41,7 @@ public struct TruePeakFilter: Sendable {
   /// default Kaiser window, β = 5, 20 taps per phase), a reference anyone can recompute in one
   /// line, and accurate as a meter needs to be. ITU-R BS.1770-4 Annex 2 asks for at least 4x, and
   /// its example filter (the 12-tap Hann-windowed sinc libebur128 uses) droops from 10 kHz and
-  /// ripples by 0.04 dB: it under-reads inter-sample peaks by 0.1–0.3 dB on levelled music and
+  /// ripples by 0.04 dB: it under-reads inter-sample peaks by up to 0.3 dB on levelled music and
   /// up to 0.7 dB on full-band material, so a limiter aiming at it overshoots the ceiling as
   /// better meters see it. This one is flat within 0.02 dB up to 17 kHz (at 44.1 kHz; 0.1 dB
   /// down at 18.9 kHz), and 16 points per sample leave under 0.04 dB unread at the top of the
@@ -50,10 +50,10 @@ public struct TruePeakFilter: Sendable {
 
   /// The other reading a limiter must hold: libswresample's upsampler, which the ffmpeg CLI's
   /// `ebur128=peak=true` and `loudnorm` measure through (a Kaiser-windowed sinc of 32 taps,
-  /// β = 9, at 192 kHz). Its transition band is wider: content near Nyquist passes more of its
-  /// images, and on full-band signals limited to `meter` ffmpeg read peaks up to 0.28 dB over the
-  /// ceiling. At 8 points per sample it reads at least what its 4.35 (at 44.1 kHz) do, but for
-  /// their positions between the points (`PeakLimiter.truePeakMarginDB`).
+  /// β = 9, at 192 kHz). With another window and length it shares less of content near Nyquist
+  /// with its images: on full-band signals limited to `meter` alone, ffmpeg read peaks up to
+  /// 0.28 dB over the ceiling. At 8 points per sample it reads about what ffmpeg's 4.35 (192 kHz
+  /// from 44.1 kHz) do, but for where those fall between its own (`PeakLimiter.truePeakMarginDB`).
   public static let libswresample = TruePeakFilter(oversampling: 8, tapsPerPhase: 32, kaiserBeta: 9)
 
   /// A Kaiser-windowed sinc with `oversampling` phases of `tapsPerPhase` taps (an even number),
