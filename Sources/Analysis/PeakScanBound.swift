@@ -72,12 +72,27 @@ struct PeakScanBound {
   /// What the frames from `start` on in interleaved `samples` (with `historyFrames - 1` real
   /// frames before `start`) reach: their sample peak, and the largest value `filter` interpolates
   /// up to them unless a bound shows it stays under `level`.
+  ///
+  /// Past the window's bounds, each run of `runFrames` is bounded again, and interpolated only
+  /// where it could pass the level or what the window's runs have reached: where a limiter pins
+  /// every peak of a mix to one level, each window comes near it, but most of its runs do not.
   func highest(in samples: UnsafeBufferPointer<Float>, from start: Int, level: Float) -> WindowPeak {
     let samplePeak = largestMagnitude(UnsafeBufferPointer(rebasing: samples[(start * channelCount)...]))
     if staysUnder(level, in: samples, from: start, samplePeak: samplePeak) { return WindowPeak(samplePeak: samplePeak, truePeak: nil) }
-    let interpolated = full.phases.reduce(Float(0)) { max($0, Self.filteredPeak($1, over: samples, from: start * channelCount)) }
+    let (history, frames) = (historyFrames - 1, samples.count / channelCount)
+    var interpolated: Float = 0
+    for first in stride(from: start, to: frames, by: Self.runFrames) {
+      let end = min(frames, first + Self.runFrames)
+      let run = UnsafeBufferPointer(rebasing: samples[((first - history) * channelCount)..<(end * channelCount)])
+      let runPeak = largestMagnitude(UnsafeBufferPointer(rebasing: run[(history * channelCount)...]))
+      if staysUnder(max(level, interpolated), in: run, from: history, samplePeak: runPeak) { continue }
+      interpolated = full.phases.reduce(interpolated) { max($0, Self.filteredPeak($1, over: run, from: history * channelCount)) }
+    }
     return WindowPeak(samplePeak: samplePeak, truePeak: max(samplePeak, interpolated))
   }
+
+  /// The frames `highest` bounds at once inside a window that could hold the peak.
+  static let runFrames = 64
 
   /// True when a bound shows that every value interpolated up to the frames from `start` on in
   /// interleaved `samples` (with `historyFrames - 1` real frames before `start`, and
