@@ -21,6 +21,7 @@ extension AudioFileReader {
     if try decodeUntilFrame(containing: target) {
       seekTarget = target
       placement.restart(endingAt: start(of: frame).map { $0 + Int64(frame.sampleCount) })
+      mp3Stamps?.restart()
       swap(&frame, &outgoingFrame)
       holdsOutgoingFrame = true
       return true
@@ -28,6 +29,7 @@ extension AudioFileReader {
     // Start again from the top with a fresh demuxer and decoder, as when the file was opened.
     demuxer = try Demuxer(path: demuxer.path)
     decoder = try AudioDecoder(for: demuxer)
+    mp3Stamps?.restart()
     return false
   }
 

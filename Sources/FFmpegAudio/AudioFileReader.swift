@@ -59,6 +59,8 @@ public final class AudioFileReader {
   var seekTarget: Int64?
   /// Where decoded frames lie, judged by their timestamps: what follows lost audio.
   var placement: FramePlacement
+  /// An MP3's packet stamps corrected for frames lost in damaged bytes, which FFmpeg does not count.
+  var mp3Stamps: MP3LossStamps?
   /// True when `outgoingFrame` holds a decoded frame not yet converted.
   var holdsOutgoingFrame = false
   /// Frames of silence still to put out for lost audio, before the outgoing frame.
@@ -90,6 +92,7 @@ public final class AudioFileReader {
     trimLimit = info.gapless?.length
     primingToDrop = info.gapless?.skip ?? 0
     placement = FramePlacement(for: demuxer, sampleRate: info.sampleRate)
+    mp3Stamps = MP3LossStamps(for: demuxer, info: info)
   }
 
   /// The exact length, in frames at `outputRate`, of `frames` frames at `inputRate`: rounded to the
@@ -146,6 +149,7 @@ public final class AudioFileReader {
       try passDamage(error)
       return
     }
+    if let packet { mp3Stamps?.restamp(packet) }
     if let skipped = packet?.skippedSamples {
       delayRemoved += skipped.start
       if trimLimit == nil {

@@ -23,6 +23,7 @@ extension AudioStreamInfo {
     self.gapless = gapless.span
     endsWithWholeFrame = gapless.endsWithWholeFrame
     oggEnding = gapless.oggEnding
+    mp3Clock = gapless.mp3Clock
     chapters = demuxer.chapters(sampleRate: Int(parameters.sample_rate))
   }
 

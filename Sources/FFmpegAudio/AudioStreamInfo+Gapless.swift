@@ -2,19 +2,31 @@ import CFFmpegShim
 import Containers
 
 extension AudioStreamInfo {
-  /// What the container's own fields say: where the audio lies among the decoded samples (for
-  /// the kinds of file whose length FFmpeg 5.1 gets wrong), whether an MP3's last frame is whole,
-  /// and how an Ogg file's last pages end.
-  static func containerFields(demuxer: Demuxer) -> (span: GaplessSpan?, endsWithWholeFrame: Bool?, oggEnding: OggEnding?) {
+  /// What the container's own fields say, beyond FFmpeg's view of them.
+  struct ContainerFields {
+    /// Where the audio lies among the decoded samples, for the kinds of file whose length FFmpeg
+    /// 5.1 gets wrong.
+    var span: GaplessSpan?
+    /// Whether an MP3's last frame is whole.
+    var endsWithWholeFrame: Bool?
+    /// How an Ogg file's last pages end.
+    var oggEnding: OggEnding?
+    /// How many frames an MP3's bytes hold, for placing audio after damage.
+    var mp3Clock: MP3ByteClock?
+  }
+
+  /// Reads what the container's own fields say.
+  static func containerFields(demuxer: Demuxer) -> ContainerFields {
     switch demuxer.containerName {
     case "mp3":
-      guard let structure = MP3Structure.read(path: demuxer.path) else { return (nil, nil, nil) }
-      return (mp3Span(structure), structure.ending.kind != .truncatedFrame, nil)
+      guard let structure = MP3Structure.read(path: demuxer.path) else { return ContainerFields() }
+      return ContainerFields(
+        span: mp3Span(structure), endsWithWholeFrame: structure.ending.kind != .truncatedFrame, mp3Clock: structure.byteClock)
     case "ogg":
       let ending = OggEnding.read(path: demuxer.path)
-      return (gaplessSpan(demuxer: demuxer, oggEnding: ending), nil, ending)
+      return ContainerFields(span: gaplessSpan(demuxer: demuxer, oggEnding: ending), oggEnding: ending)
     default:
-      return (gaplessSpan(demuxer: demuxer, oggEnding: nil), nil, nil)
+      return ContainerFields(span: gaplessSpan(demuxer: demuxer, oggEnding: nil))
     }
   }
 

@@ -26,6 +26,9 @@ public struct AudioStreamInfo: Sendable, Equatable, Codable {
   /// How an Ogg file's last pages end (nil for other containers): a last page cut short is
   /// truncation; whole pages without the end-of-stream flag may be a file cut at a page boundary.
   public var oggEnding: OggEnding?
+  /// How many frames an MP3's bytes hold (nil for other containers): what places the audio after
+  /// bytes lost to damage.
+  public var mp3Clock: MP3ByteClock?
   /// The file's tags (container and stream), keys in lower case: `title`, `artist`, `album`, …
   public var tags: [String: String]
   /// The file's chapters, in sample frames at `sampleRate`.

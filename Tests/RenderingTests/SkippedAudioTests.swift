@@ -7,16 +7,22 @@ import Testing
 /// Files with zeros written over a few kilobytes in the middle: the Ogg demuxer skips the pages
 /// that fail their checksum without a word, and the AAC decoder fails on the packets; either way
 /// the audio after the damage keeps its time, from the packets' timestamps (Ogg granule
-/// positions, MP4 sample tables, the sample numbers in FLAC's frame headers).
+/// positions, MP4 sample tables, the sample numbers in FLAC's frame headers, a constant-bit-rate
+/// MP3's bytes per frame).
 @Suite struct SkippedAudioTests {
   /// The encodings tried: the file's extension and the ffmpeg CLI's encoder options.
   enum Encoding: String, CaseIterable, CustomTestStringConvertible {
-    case vorbis, opus, aac, flac
+    case vorbis, opus, aac, flac, mp3, mp3VBR
+
+    /// The encodings whose files say exactly how much was lost: all but VBR MP3, which only its
+    /// Xing seek table places.
+    static let placedExactly = allCases.filter { $0 != .mp3VBR }
 
     var fileName: String {
       switch self {
       case .aac: "music.m4a"
       case .flac: "music.flac"
+      case .mp3, .mp3VBR: "music.mp3"
       default: "music.ogg"
       }
     }
@@ -27,17 +33,22 @@ import Testing
       // Without noise substitution, whose random noise would differ after any loss.
       case .aac: ["-c:a", "aac", "-b:a", "128k", "-aac_pns", "0"]
       case .flac: ["-c:a", "flac"]
+      case .mp3: ["-c:a", "libmp3lame", "-b:a", "192k"]
+      case .mp3VBR: ["-c:a", "libmp3lame", "-q:a", "2"]
       }
     }
     /// Sample frames after the lost span that may differ from the intact decode by more than 1e-4:
     /// AAC's first frame after the loss overlaps with a frame it did not get (1024); Vorbis decodes
     /// the frame after the span with its own predecessor, so none; Opus's predictions and filters
-    /// take 0.2 s to settle (under 3e-6 by then, and exact after a second).
+    /// take 0.2 s to settle (under 3e-6 by then, and exact after a second); MP3's first two frames
+    /// after it reach back into the bit reservoir for bytes that were lost, and its filter bank
+    /// overlaps half a frame (2.5 frames of 1152).
     var settlingFrames: Int {
       switch self {
       case .vorbis, .flac: 0
       case .opus: 9_600
       case .aac: 1_024
+      case .mp3, .mp3VBR: 2_880
       }
     }
     var testDescription: String { rawValue }
@@ -100,7 +111,7 @@ import Testing
     }
   }
 
-  @Test(arguments: Encoding.allCases)
+  @Test(arguments: Encoding.placedExactly)
   func allowDamagedKeepsEveryLaterSampleAtItsTime(_ encoding: Encoding) throws {
     let folder = TemporaryFolder()
     let (intactPath, damagedPath) = try Self.files(encoding, in: folder)
@@ -125,5 +136,30 @@ import Testing
     #expect(worst < 1e-4, "a sample after the lost span differs by \(worst)")
     let before = lost.lowerBound * 2
     #expect(zip(damaged[..<before], intact[..<before]).allSatisfy { $0 == $1 }, "the samples before the lost span differ")
+  }
+
+  /// A VBR MP3's bytes do not say how many frames they held: its Xing seek table (where each
+  /// hundredth of the frames lies) places the audio after the damage within one of its steps, in
+  /// whole frames, where FFmpeg alone would pull it early by every frame lost but one.
+  @Test func vbrMP3DamageIsPlacedWithinOneSeekTableStep() throws {
+    let folder = TemporaryFolder()
+    let (intactPath, damagedPath) = try Self.files(.mp3VBR, in: folder)
+    let intact = try Self.render(intactPath, in: folder).samples
+    let (report, damaged) = try Self.render(damagedPath, in: folder, tolerance: DecodeTolerance(damaged: true))
+    #expect(damaged.count == intact.count, "the length differs from the intact file's")
+    let lostFrames = try #require(
+      report.allNotes.first { $0.hasPrefix("\(damagedPath): damaged from ") }.flatMap { Int($0.split(separator: "): ")[1].prefix { $0.isNumber }) },
+      "\(report.allNotes)")
+    let frame = 1_152
+    let step = intact.count / 2 / 100
+    // Ten seconds from four seconds after the middle, matched against the intact decode moved by
+    // whole frames.
+    let window = (intact.count / 4 + 4 * 44_100) * 2..<((intact.count / 4 + 14 * 44_100) * 2)
+    let lags = (-step / frame...step / frame).map { $0 * frame }
+    let matching = lags.filter { lag in
+      window.allSatisfy { abs(damaged[$0] - intact[$0 - lag * 2]) < 1e-4 }
+    }
+    #expect(matching.count == 1, "later audio matches the intact decode at lags \(matching) (a step is \(step) frames)")
+    #expect(lostFrames > 2 * frame, "\(lostFrames) frames lost: the seek table added nothing to FFmpeg's count")
   }
 }

@@ -78,6 +78,12 @@ public struct MP3FrameHeader: Sendable, Equatable {
     }
   }
 
+  /// The average frame length in bytes of this stream's frames at `bitRate` (bits per second),
+  /// padded frames included; nil for free format.
+  public func bytesPerFrame(atBitRate bitRate: Int) -> Double? {
+    bitRate > 0 ? Double(samplesPerFrame) / 8 * Double(bitRate) / Double(sampleRate) : nil
+  }
+
   /// The length of layer III side information, which the Xing/Info tag follows.
   var sideInformationLength: Int {
     switch (version == .mpeg1, channelMode == .mono) {

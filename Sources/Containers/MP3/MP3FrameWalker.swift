@@ -16,6 +16,11 @@ struct MP3FrameWalker {
   var resyncCount = 0
   /// Where a free-format frame stopped the walk.
   var freeFormatOffset: Int64?
+  /// The bit rate of every complete frame after the first (which may be an info frame at
+  /// another); nil when they differ or there are none.
+  var constantBitRate: Int?
+  /// True once two frames after the first differed in bit rate.
+  private var bitRateVaries = false
   /// How the stream ends before the tags.
   var ending = MP3Ending()
 
@@ -58,6 +63,7 @@ struct MP3FrameWalker {
           return
         }
         if offset + Int64(length) <= limit {
+          if frameCount > 0 { noteBitRate(found.bitrate) }
           frameCount += 1
           offset += Int64(length)
           audioEnd = offset
@@ -77,6 +83,17 @@ struct MP3FrameWalker {
       if resyncs.count < Self.mostResyncsKept { resyncs.append(offset..<next.offset) }
       resyncCount += 1
       offset = next.offset
+    }
+  }
+
+  /// Keeps `constantBitRate` while every frame has the same bit rate.
+  private mutating func noteBitRate(_ bitRate: Int) {
+    guard !bitRateVaries else { return }
+    if constantBitRate == nil || constantBitRate == bitRate {
+      constantBitRate = bitRate
+    } else {
+      constantBitRate = nil
+      bitRateVaries = true
     }
   }
 

@@ -15,6 +15,8 @@ public struct MP3InfoFrame: Sendable, Equatable {
   public var byteCount: Int64?
   /// True when a Xing tag carries its 100-entry seek table (VBRI always has one).
   public var hasTableOfContents: Bool
+  /// A Xing tag's seek table: entry `i` is where `i`% of the frames lie, in 256ths of `byteCount`.
+  public var tableOfContents: [UInt8]?
   /// The Xing tag's VBR quality (0 best, 100 worst), when it states one.
   public var quality: Int?
   /// The LAME extension, when the Xing tag has one.
@@ -73,6 +75,7 @@ public struct MP3InfoFrame: Sendable, Equatable {
     if flags & 2 != 0 { tag.byteCount = nextField() }
     if flags & 4 != 0 {
       tag.hasTableOfContents = frame.count >= cursor + 100
+      if tag.hasTableOfContents { tag.tableOfContents = Array(frame[cursor..<(cursor + 100)]) }
       cursor += 100
     }
     if flags & 8 != 0 { tag.quality = nextField().map(Int.init) }

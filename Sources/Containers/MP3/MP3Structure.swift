@@ -25,6 +25,8 @@ public struct MP3Structure: Sendable, Equatable {
   public var resyncs: [Range<Int64>]
   /// How many runs of garbage were skipped between frames.
   public var resyncCount: Int
+  /// The bit rate of every audio frame, when they share one (a constant-bit-rate stream).
+  public var constantBitRate: Int?
   /// Where a free-format frame stopped the walk (its frames state no length); frame counts are
   /// then incomplete.
   public var freeFormatOffset: Int64?
@@ -71,6 +73,7 @@ public struct MP3Structure: Sendable, Equatable {
       audioEnd: walk.audioEnd,
       resyncs: walk.resyncs,
       resyncCount: walk.resyncCount,
+      constantBitRate: walk.constantBitRate,
       freeFormatOffset: walk.freeFormatOffset,
       ending: walk.ending)
   }

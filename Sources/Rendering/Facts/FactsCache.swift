@@ -11,8 +11,9 @@ public struct FactsCache: Sendable {
   /// versions' entries are not read. (4: loudness measured without libebur128's 0.1 LU histogram;
   /// 5: file keys without the device number, which differs between nodes sharing a cache;
   /// 6: lengths and damage of files whose timestamps skip ahead, as lost Ogg pages make them;
-  /// 7: true peaks 16x oversampled, and the limiter's peak beside them.)
-  public static let formatVersion = 7
+  /// 7: true peaks 16x oversampled, and the limiter's peak beside them; 8: an MP3's byte clock,
+  /// which places the audio after damage.)
+  public static let formatVersion = 8
 
   /// The cache's folder.
   public let folder: String
