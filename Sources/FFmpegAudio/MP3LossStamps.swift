@@ -27,14 +27,19 @@ struct MP3LossStamps {
   /// `stamp` for `duration` ticks by FFmpeg; returns the ticks to add to its stamps.
   mutating func shift(position: Int64, size: Int, headerWord: UInt32?, stamp: Int64, duration: Int64) -> Int64 {
     let header = headerWord.flatMap(MP3FrameHeader.init)
-    guard position >= 0, let length = header?.frameLength, length == size else { return shift }
-    if let last = lastWholeFrame, position > last.end {
-      let framesThere = clock.framesBetween(last.end, position)
-      let stamped = stamp - last.stampedEnd
-      let (lost, overflow) = framesThere.multipliedReportingOverflow(by: frameTicks)
-      if !overflow, lost > stamped { shift += lost - stamped }
+    // Stamps near the ends of Int64 come only from hostile files: they are passed on unchanged.
+    guard position >= 0, let length = header?.frameLength, length == size,
+      case let (stampedEnd, overflow) = stamp.addingReportingOverflow(duration > 0 ? duration : frameTicks), !overflow
+    else { return shift }
+    if let last = lastWholeFrame, position > last.end,
+      case let (stamped, overflow) = stamp.subtractingReportingOverflow(last.stampedEnd), !overflow,
+      case let (lost, tooMany) = clock.framesBetween(last.end, position).multipliedReportingOverflow(by: frameTicks), !tooMany,
+      case let (unstamped, under) = lost.subtractingReportingOverflow(stamped), !under, unstamped > 0,
+      case let (shifted, beyond) = shift.addingReportingOverflow(unstamped), !beyond
+    {
+      shift = shifted
     }
-    lastWholeFrame = (position + Int64(size), stamp + (duration > 0 ? duration : frameTicks))
+    lastWholeFrame = (position + Int64(size), stampedEnd)
     return shift
   }
 
