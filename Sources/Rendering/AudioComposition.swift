@@ -73,7 +73,8 @@ public struct AudioComposition: Sendable {
       }
     }
     let request = RenderRequest(inputs: sources, outputPath: path, output: options, overwrite: overwrite, verify: verify)
-    let prepared = Renderer.Prepared(plan: Plan(timeline: timeline, notes: inputs.notes), inputs: inputs, format: format)
+    let prepared = Renderer.Prepared(
+      request: request, inputs: inputs, format: format, mix: MixPlan(plan: Plan(timeline: timeline, notes: inputs.notes), sources: inputs.sources))
     return try Renderer.render(prepared, selection: .whole(timeline), request: request, cancellation: cancellation, progress: progress)
   }
 

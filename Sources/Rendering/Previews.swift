@@ -19,6 +19,8 @@ public enum Previews {
     var request = request
     request.edgeFade = edgeFade
     let prepared = try Renderer.prepare(request)
+    // The previews are of the mix as prepared: its tracks in the order they play.
+    request = prepared.request
     let timeline = prepared.plan.timeline
     let contextFrames = SampleFrames.count(inSeconds: context, at: timeline.sampleRate)
     let items = timeline.items

@@ -83,14 +83,11 @@ public struct RenderRequest: Sendable {
 /// What a finished render produced.
 public struct RenderReport: Sendable {
   public var outputPath: String
-  /// The mix as planned: where each input landed, in sample frames at the output's rate, and
-  /// the transitions between them.
-  public var plan: Plan
-  public var timeline: Timeline { plan.timeline }
+  /// The mix as prepared and encoded: the plan (where each input landed, in sample frames at the
+  /// output's rate, and the transitions between them), the inputs, levelling, edits and encoding.
+  public var mix: MixPlan
   /// The parts of the timeline written, in order (all of it, unless a range or preview was asked).
   public var segments: [Range<Int64>]
-  /// True when the output is the whole mix, not a range or preview of it.
-  public var isWholeMix: Bool { OutputSelection(segments: segments).isWhole(of: timeline) }
   /// The output's length in sample frames.
   public var outputFrameCount: Int64
   public var layout: PCMLayout
@@ -101,12 +98,6 @@ public struct RenderReport: Sendable {
   public var verifiedFrameCount: Int64?
   /// The tracks as listeners see them (for renders of the whole mix).
   public var trackList: TrackList?
-  /// The files the plan's clips name: the tracks, then the overlays.
-  public var inputs: [InputSource]
-  /// The tracks' loudness levelling, when it was asked for.
-  public var levelling: Levelling?
-  /// Each track's silence edits and automatic cues, nil where none applied.
-  public var edits: [TrackEdit?] = []
   /// The output's loudness and true peak, when it was metered.
   public var loudness: OutputLoudness?
   /// The rates converted to the mix's, and how.
@@ -123,14 +114,22 @@ public struct RenderReport: Sendable {
   public var limitedSpans: [Range<Int64>] = []
   /// The ceiling the peak guard held the mix under; nil with `--peak-policy none`.
   public var peakCeiling: PeakCeiling?
-  /// Each source's waveform in three bands, where the request asked for them (for its page).
-  public var waveforms: [WaveformBands?] = []
-  /// Each source's tempo and beat grid, where the analysis found one (for its page).
-  public var tempos: [TempoAnalysis?] = []
+}
+
+extension RenderReport {
+  /// The mix as planned.
+  public var plan: Plan { mix.plan }
+  public var timeline: Timeline { plan.timeline }
+  /// True when the output is the whole mix, not a range or preview of it.
+  public var isWholeMix: Bool { OutputSelection(segments: segments).isWhole(of: timeline) }
+  /// The files the plan's clips name: the tracks, then the overlays.
+  public var inputs: [InputSource] { mix.sources }
+  /// The tracks' loudness levelling, when it was asked for.
+  public var levelling: Levelling? { mix.levelling }
+  /// Each track's silence edits and automatic cues, nil where none applied.
+  public var edits: [TrackEdit?] { mix.edits }
   /// How the output was encoded: in segments on workers, or by one encoder, and why.
-  public var encoding: OutputEncoding?
-  /// The settings the mix was made with, in words (`RenderRequest.settingRows`).
-  public var settings: [SettingRow] = []
+  public var encoding: OutputEncoding? { mix.encoding }
 
   /// Every automatic decision and warning: the plan's (curves chosen, cache trouble), then the
   /// render's.

@@ -35,9 +35,7 @@ public enum Renderer {
         targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs + request.overlays.map(\.input))
     let prepared: Prepared
     do {
-      let facts: InputFacts?
-      (request, facts) = try harmonicallyOrdered(request, knownFacts: knownFacts)
-      prepared = try prepare(request, knownFacts: facts)
+      prepared = try prepare(request, knownFacts: knownFacts)
     } catch {
       guard let outputProblem else { throw error }
       // A folder has no format: a word on its missing extension would only mislead.
@@ -45,7 +43,9 @@ public enum Renderer {
       throw .several(parts + [outputProblem])
     }
     if let outputProblem { throw outputProblem }
-    if request.mix.loudness.writeReplayGain, let problem = OutputReplayGain.problem(prepared.format.container) { throw problem }
+    request = prepared.request
+    let format = try prepared.outputFormat()
+    if request.mix.loudness.writeReplayGain, let problem = OutputReplayGain.problem(format.container) { throw problem }
     let timeline = prepared.plan.timeline
     let selection = try request.range.map { range throws(RenderError) in try outputSelection(range, of: timeline) }
       ?? OutputSelection.whole(timeline)
@@ -57,8 +57,10 @@ public enum Renderer {
     _ prepared: Prepared, selection: OutputSelection, request: RenderRequest, cancellation: RenderCancellation,
     progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
-    let (facts, format) = (prepared.inputs, prepared.format)
-    var plan = prepared.plan
+    var prepared = prepared
+    let (facts, format) = (prepared.inputs, try prepared.outputFormat())
+    let encoding = try prepared.encoding(for: selection)
+    let plan = prepared.plan
     let streaming = request.writesToStandardOutput
     let output = streaming ? nil : try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     defer { output?.discard() }
@@ -89,7 +91,6 @@ public enum Renderer {
       playedOverlaps: PlayedOverlaps(plan: plan))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
-    let encoding = OutputEncoding.decide(format: format, frameSize: writer.inputFormat.frameSize, frameCount: selection.frameCount, request: request)
     let segments = try encoding.overlap.map { overlap throws(RenderError) in
       do { try writer.beginSegments() } catch { throw .output(path: request.outputPath, Self.writeFailure(error)) }
       return SegmentedEncoding(writer: writer, overlap: overlap, workers: encoding.workers)
@@ -97,8 +98,6 @@ public enum Renderer {
     let outcome = try encode(from: streamer, into: writer, segments: segments, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
     var notes = outcome.notes
-    // How the output is encoded is part of the plan, as `plan` reports it.
-    if let note = encoding.note { plan.notes.append(note) }
     if let adjusted = writer.mp3JoinAdjustments,
       let note = encoding.reservoirNote(
         joinsMoved: adjusted.joinsMoved, framesEnlarged: adjusted.framesEnlarged, encodedAcross: segments?.joinsEncodedAcross ?? 0)
@@ -115,7 +114,7 @@ public enum Renderer {
     let loudness = outcome.output.map { measured in
       OutputLoudness(
         measured: measured, decoded: decoded, format: format, ceiling: request.mix.loudness.guardCeiling,
-        spans: selection.isWhole(of: plan.timeline) ? prepared.levelling.map { LevelledSpan.spans(of: plan, levelling: $0, inputs: inputs) } ?? [] : [],
+        spans: selection.isWhole(of: plan.timeline) ? prepared.mix.levelling.map { LevelledSpan.spans(of: plan, levelling: $0, inputs: inputs) } ?? [] : [],
         notes: &notes)
     }
     if request.mix.loudness.writeReplayGain, let loudness, let staging = output?.stagingPath {
@@ -132,18 +131,15 @@ public enum Renderer {
       notes.append("the cover picture was left out: FFmpeg cannot put one in .\(format.container.rawValue) output")
     }
     var report = RenderReport(
-      outputPath: request.outputPath, plan: plan, segments: selection.segments, outputFrameCount: selection.frameCount,
+      outputPath: request.outputPath, mix: prepared.mix, segments: selection.segments, outputFrameCount: selection.frameCount,
       layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName,
-      trackList: trackList, inputs: inputs, levelling: prepared.levelling, edits: prepared.edits, loudness: loudness,
+      trackList: trackList, loudness: loudness,
       rateConversions: RateConversion.needed(sourceRates: infos.map(\.sampleRate), mixRate: format.settings.layout.sampleRate, quality: format.resampling),
       notes: notes)
-    report.encoding = encoding
     report.beatAlignments = alignments
     report.loudnessOverTime = outcome.output.map { LoudnessOverTime($0, sampleRate: format.settings.layout.sampleRate) }
     report.limitedSpans = outcome.limited
     report.peakCeiling = request.mix.loudness.guardCeiling
-    (report.waveforms, report.tempos) = (facts.facts.map(\.bands), facts.facts.map(\.tempo))
-    report.settings = request.settingRows
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {

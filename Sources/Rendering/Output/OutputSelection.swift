@@ -2,7 +2,7 @@ import Composition
 import FFmpegAudio
 
 /// Which parts of a timeline become the output: ranges in order, with silence between them.
-struct OutputSelection: Sendable {
+struct OutputSelection: Sendable, Equatable {
   var segments: [Range<Int64>]
   var pauseFrames: Int64 = 0
 

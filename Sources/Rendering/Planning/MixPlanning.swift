@@ -14,8 +14,6 @@ struct MixPlanning {
   let facts: [SourceFacts]
   let mix: MixOptions
   let sampleRate: Int
-  /// The tracks' loudness gains, when levelling.
-  var levelling: Levelling? = nil
   /// Each track's silence edits and automatic cues, where any apply.
   var edits: [TrackEdit?] = []
   /// The stretch of the one input, when one is asked for.
@@ -38,17 +36,6 @@ struct MixPlanning {
     }
   }
 
-  /// Lays the mix out, then the overlays over it, in one pass of the planner.
-  func plan() throws(RenderError) -> Plan {
-    var (items, notes) = try trackItems()
-    let (shifts, shiftNotes) = keyShifts(of: items)
-    for index in items.indices { items[index].pitchShift = shifts[index] }
-    notes += shiftNotes
-    var plan = try plan(items)
-    plan.notes += notes
-    return plan
-  }
-
   /// Each track's key shift (`KeyShifting`) over `items`, with a note for each automatic one.
   func keyShifts(of items: [PlanItem]) -> (shifts: [Int], notes: [String]) {
     let shifting = KeyShifting(
@@ -61,8 +48,8 @@ struct MixPlanning {
     }
   }
 
-  /// The tracks' plan items, stretched and with their transitions, before any key shift; the
-  /// notes made on the way.
+  /// The tracks' plan items, stretched and with their transitions, before any key shift or
+  /// levelling gain; the notes made on the way.
   func trackItems() throws(RenderError) -> (items: [PlanItem], notes: [String]) {
     var items: [PlanItem] = []
     var notes: [String] = []
@@ -104,9 +91,9 @@ struct MixPlanning {
     return (items, notes)
   }
 
-  /// Plans `items`, with the correlations their `auto` curves need measured first, then lays
-  /// the overlays over them.
-  private func plan(_ items: [PlanItem]) throws(RenderError) -> Plan {
+  /// Plans `items` (`trackItems`, with their key shifts and gains), with the correlations their
+  /// `auto` curves need measured first, then lays the overlays over them.
+  func plan(_ items: [PlanItem]) throws(RenderError) -> Plan {
     let overlays = try overlayItems()
     let defaults = defaults()
     var correlations: [Int: Double] = [:]
@@ -131,10 +118,9 @@ struct MixPlanning {
   /// The plan item of input `index`, with its beat grid when `withBeat`.
   private func item(_ index: Int, input: InputSource, length: Int64, withBeat: Bool) throws(RenderError) -> PlanItem {
     let options = input.options
-    try Self.checkTimes(of: input)
     var item = PlanItem(
       source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
-      gain: gain(options) * Decibels.factor(levelling?.gainDB(ofInput: index) ?? 0), fadeIn: fade(options.fadeIn),
+      gain: gain(options), fadeIn: fade(options.fadeIn),
       fadeOut: fade(options.fadeOut), album: input.album ?? facts[index].info.tags["album"], label: input.label)
     if withBeat { (item.beat, item.beatConfidence) = (beatGrid(index), beat(ofInput: index).confidence) }
     if index == 0, let stretch {
@@ -236,19 +222,10 @@ struct MixPlanning {
     return "\(label): \(cue.overlapReason)\(shortened)"
   }
 
-  /// Refuses negative or endless cue and fade times.
-  static func checkTimes(of input: InputSource) throws(RenderError) {
-    let options = input.options
-    for (name, value) in [("in", options.inPoint?.seconds), ("out", options.outPoint?.seconds), ("fade-in", options.fadeIn?.seconds), ("fade-out", options.fadeOut?.seconds)] {
-      if let value, value < 0 || !value.isFinite { throw .input(input, .badOption("its \(name) time is negative")) }
-    }
-  }
-
   private func overlayItems() throws(RenderError) -> [OverlayItem] {
     try overlays.enumerated().map { offset, overlay throws(RenderError) in
       let source = inputs.count + offset
       let options = overlay.input.options
-      try Self.checkTimes(of: overlay.input)
       let anchor: OverlayItem.Anchor =
         switch overlay.position {
         case .time(let seconds): .timeline(frames(seconds)!)

@@ -57,7 +57,7 @@ public struct RenderSummaryReport: Encodable, Sendable {
     segments = report.segments.map { Segment(start: $0.lowerBound, end: $0.upperBound) }
     isWholeMix = report.isWholeMix
     verifiedFrames = report.verifiedFrameCount
-    plan = PlanReport(MixPlan(plan: report.plan, sources: report.inputs, levelling: report.levelling, edits: report.edits))
+    plan = PlanReport(report.mix)
     loudness = report.loudness
     rateConversions = report.rateConversions
     beatAlignments = report.beatAlignments.map {

@@ -16,7 +16,7 @@ public struct MixPage {
   let timeline: Timeline
   let inputs: [InputSource]
   /// What only a render knows: the output and what it measured; nil for a plan.
-  let rendered: RenderReport?
+  var rendered: RenderReport?
   /// Each source's waveform in three bands, from the analysis pass (none where not asked for).
   let waveforms: [WaveformBands?]
   /// Each source's tempo and beat grid, where the analysis found one.
@@ -36,13 +36,8 @@ public struct MixPage {
 
   /// The page of a rendered mix.
   public init(_ render: RenderReport) {
-    var mix = MixPlan(plan: render.plan, sources: render.inputs, levelling: render.levelling, edits: render.edits)
-    mix.encoding = render.encoding
-    report = PlanReport(mix)
-    timeline = render.plan.timeline
-    inputs = render.inputs
+    self.init(render.mix)
     rendered = render
-    (waveforms, tempos, settings) = (render.waveforms, render.tempos, render.settings)
   }
 
   /// Why the page cannot be written at `path` (it exists, without `overwrite`, or is an input);

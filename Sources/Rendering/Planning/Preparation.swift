@@ -3,64 +3,122 @@ import Composition
 import FFmpegAudio
 import Foundation
 
-/// Planning, before a sample is mixed: the inputs' facts gathered, the order and key shifts
-/// decided, loudness levelled, the mix laid out on its timeline.
+/// The one preparation of a mix, before a sample is mixed: the request checked, its tracks put in
+/// order, their facts gathered, key shifts and loudness decided, the mix laid out on its timeline,
+/// and the output's encoding decided. `render`, `plan`, both previews and the batch use it alike.
 extension Renderer {
-  /// A request checked and planned: its inputs' facts, the output format and the plan.
+  /// A request prepared once and held by everything made from it: the render, its report, its
+  /// page and the plan printed.
   struct Prepared {
-    var plan: Plan
+    /// The request as planned: its tracks in the order they play (harmonic, when asked).
+    var request: RenderRequest
     var inputs: InputFacts
-    var format: OutputFormat
-    var levelling: Levelling? = nil
-    var edits: [TrackEdit?] = []
+    /// The output's format; nil for a plan with no output, laid out at the first track's rate.
+    var format: OutputFormat?
+    /// The mix as planned, with how its output is encoded once that is decided.
+    var mix: MixPlan
+    /// The part of the mix `mix.encoding` was decided for.
+    private var encodedSelection: OutputSelection?
+    var plan: Plan { mix.plan }
+
+    init(request: RenderRequest, inputs: InputFacts, format: OutputFormat?, mix: MixPlan) {
+      (self.request, self.inputs, self.format, self.mix) = (request, inputs, format, mix)
+    }
+
+    /// The output's format: every render has one (`-o -` needs `--format`, checked before).
+    func outputFormat() throws(RenderError) -> OutputFormat {
+      guard let format else { throw .setting(.streamNeedsFormat) }
+      return format
+    }
+
+    /// How `selection` of the mix is encoded: decided once for each part rendered (a preview's
+    /// parts are shorter than the mix), held in the mix and said in its plan's notes.
+    mutating func encoding(for selection: OutputSelection) throws(RenderError) -> OutputEncoding {
+      if let encoding = mix.encoding, selection == encodedSelection { return encoding }
+      let format = try outputFormat()
+      let frameSize: Int
+      do { frameSize = try AudioFileWriter.frameSize(of: format.settings) } catch {
+        throw .output(path: request.outputPath, Renderer.writeFailure(error))
+      }
+      let encoding = OutputEncoding.decide(format: format, frameSize: frameSize, frameCount: selection.frameCount, request: request)
+      if let said = mix.encoding?.note, let index = mix.plan.notes.lastIndex(of: said) { mix.plan.notes.remove(at: index) }
+      if let note = encoding.note { mix.plan.notes.append(note) }
+      (mix.encoding, encodedSelection) = (encoding, selection)
+      return encoding
+    }
   }
 
-  /// `request` with its tracks in harmonic order and their facts, when it asks for that order;
-  /// otherwise as it is, with the facts given.
-  static func harmonicallyOrdered(_ request: RenderRequest, knownFacts: InputFacts?) throws(RenderError) -> (RenderRequest, InputFacts?) {
-    guard request.mix.harmonicOrder, request.inputs.count > 2 else { return (request, knownFacts) }
-    do { try request.check() } catch { throw .setting(error) }
-    let facts: InputFacts
-    if let knownFacts { facts = knownFacts } else { facts = try gatherFacts(request) }
-    return try HarmonicOrdering(request: request, facts: facts).apply()
-  }
-
-  /// Gathers the inputs' facts, resolves the output format and plans the mix.
+  /// Prepares `request`, reusing facts its caller gathered already (nil: gather them).
+  ///
+  /// With an output (a path or `output.format`) the plan is the render's own: at the output's rate
+  /// and channels, with its notes, its length guard and its encoding (the path is not checked
+  /// beyond its format, and nothing is written); without, at the first track's rate and
+  /// channels, or those `output` asks for.
   static func prepare(_ request: RenderRequest, knownFacts: InputFacts? = nil) throws(RenderError) -> Prepared {
     guard !request.inputs.isEmpty else { throw .noInputs }
     do { try request.check() } catch { throw .setting(error) }
-    let inputs: InputFacts
-    if let knownFacts { inputs = knownFacts } else { inputs = try gatherFacts(request) }
+    for input in request.inputs + request.overlays.map(\.input) { try checkTimes(of: input) }
+    var (request, known) = (request, knownFacts)
+    if request.mix.harmonicOrder, request.inputs.count > 2 {
+      let facts: InputFacts
+      if let known { facts = known } else { facts = try gatherFacts(request) }
+      (request, known) = try HarmonicOrdering(request: request, facts: facts).apply()
+    }
+    let facts: InputFacts
+    if let known { facts = known } else { facts = try gatherFacts(request) }
+    guard !request.outputPath.isEmpty || request.output.format != nil else {
+      let first = facts.facts[0].info
+      let layout = PCMLayout(
+        sampleRate: request.output.sampleRate ?? first.sampleRate, channelCount: request.output.channelCount ?? first.channelCount)
+      return Prepared(request: request, inputs: facts, format: nil, mix: try planMix(request, facts: facts, layout: layout))
+    }
     let format = try OutputFormat.resolve(
-      path: request.outputPath, options: request.output, inputs: Array(inputs.infos.prefix(request.inputs.count)))
-    var mix = try planMix(request, facts: inputs, layout: format.settings.layout)
-    mix.plan.notes += format.notes + format.downmixNotes(inputs.infos, labels: inputs.sources.map(\.label))
-    let trackFrames = inputs.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
+      path: request.outputPath, options: request.output, inputs: Array(facts.infos.prefix(request.inputs.count)))
+    var mix = try planMix(request, facts: facts, layout: format.settings.layout)
+    mix.plan.notes += format.notes + format.downmixNotes(facts.infos, labels: facts.sources.map(\.label))
+    let trackFrames = facts.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
     // A stretch's length is what was asked for, its ratio checked: never refused as too long.
     try LengthGuard.check(mix.plan, trackFrames: trackFrames, allowLong: request.allowLong || request.stretch != nil)
-    return Prepared(plan: mix.plan, inputs: inputs, format: format, levelling: mix.levelling, edits: mix.edits)
+    var prepared = Prepared(request: request, inputs: facts, format: format, mix: mix)
+    let selection = try request.range.map { range throws(RenderError) in try outputSelection(range, of: mix.plan.timeline) }
+      ?? .whole(mix.plan.timeline)
+    _ = try prepared.encoding(for: selection)
+    return prepared
+  }
+
+  /// Refuses negative or endless cue and fade times, before anything counts frames with them.
+  private static func checkTimes(of input: InputSource) throws(RenderError) {
+    let options = input.options
+    for (name, value) in [("in", options.inPoint?.seconds), ("out", options.outPoint?.seconds), ("fade-in", options.fadeIn?.seconds), ("fade-out", options.fadeOut?.seconds)] {
+      if let value, value < 0 || !value.isFinite { throw .input(input, .badOption("its \(name) time is negative")) }
+    }
   }
 
   /// Levels the tracks' loudness when asked (as they play in `layout`, shifted tracks as they
-  /// sound shifted), then plans the mix at its rate.
+  /// sound shifted), then plans the mix at its rate: the tracks' items made once, their key
+  /// shifts decided on them, the levelling gains applied to them.
   private static func planMix(_ request: RenderRequest, facts: InputFacts, layout: PCMLayout) throws(RenderError) -> MixPlan {
     let sampleRate = layout.sampleRate
     let loudness = request.mix.loudness
-    // Cue and fade times are checked before anything counts frames with them.
-    for input in request.inputs { try MixPlanning.checkTimes(of: input) }
     let edits = Editing(inputs: request.inputs, facts: facts.facts, mix: request.mix, sampleRate: sampleRate).decide()
     let stretch = try request.stretch.map { stretch throws(RenderError) in try stretchPlanning(stretch, request: request, facts: facts, sampleRate: sampleRate) }
-    var planning = MixPlanning(
+    let planning = MixPlanning(
       inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate, edits: edits,
       stretch: stretch)
-    let shifted = try shiftedAnalyses(request, facts: facts, planning: planning)
+    var (items, itemNotes) = try planning.trackItems()
+    let (shifts, shiftNotes) = planning.keyShifts(of: items)
+    let shifted = try shiftedAnalyses(request, facts: facts, shifts: shifts)
     var trackFacts = Array(facts.facts.prefix(request.inputs.count))
     for (index, measured) in shifted { trackFacts[index].analysis = measured.analysis }
     let levelling = try loudness.targetLUFS.map { target throws(RenderError) in
       try Levelling.decide(inputs: request.inputs, facts: trackFacts, options: loudness, target: target, mix: layout, cache: request.cache)
     }
-    planning.levelling = levelling
-    var plan = try planning.plan()
+    for index in items.indices {
+      items[index].pitchShift = shifts[index]
+      items[index].gain *= Decibels.factor(levelling?.gainDB(ofInput: index) ?? 0)
+    }
+    var plan = try planning.plan(items)
+    plan.notes += itemNotes + shiftNotes
     let levellingNotes = levelling?.notes(labels: request.inputs.map(\.label)) ?? []
     plan.notes += facts.notes + levellingNotes + (stretch?.notes ?? [])
     plan.notes += shifted.keys.sorted().map { index in
@@ -108,10 +166,7 @@ extension Renderer {
 
   /// The analysis of each track the plan shifts (by its `pitch` or `--key-shift auto`), of its
   /// shifted audio, where levelling or a known key needs it.
-  private static func shiftedAnalyses(
-    _ request: RenderRequest, facts: InputFacts, planning: MixPlanning
-  ) throws(RenderError) -> [Int: ShiftedAnalysis] {
-    let (shifts, _) = planning.keyShifts(of: try planning.trackItems().items)
+  private static func shiftedAnalyses(_ request: RenderRequest, facts: InputFacts, shifts: [Int]) throws(RenderError) -> [Int: ShiftedAnalysis] {
     var measured: [Int: ShiftedAnalysis] = [:]
     for (index, shift) in shifts.enumerated() where shift != 0 {
       let known = InputKey(facts: facts.facts[index], stated: request.inputs[index].options.key)
@@ -160,34 +215,8 @@ extension Renderer {
   }
 
   /// Plans a mix without rendering it: the timeline `render` would follow, with the inputs
-  /// (tracks, then overlays) its clips name. With an output (a path or `output.format`) it is the
-  /// render's own: at the output's rate and channels, with its notes and its length guard (the
-  /// path is not checked beyond its format, and nothing is written); without, at the first
-  /// track's rate and channels, or those `output` asks for.
+  /// (tracks, then overlays) its clips name, as `prepare` makes it.
   public static func plan(_ request: RenderRequest) throws(RenderError) -> MixPlan {
-    guard !request.inputs.isEmpty else { throw .noInputs }
-    do { try request.check() } catch { throw .setting(error) }
-    let (request, known) = try harmonicallyOrdered(request, knownFacts: nil)
-    guard request.outputPath.isEmpty, request.output.format == nil else {
-      let prepared = try prepare(request, knownFacts: known)
-      var plan = prepared.plan
-      let frameCount = try request.range.map { range throws(RenderError) in try outputSelection(range, of: plan.timeline).frameCount }
-        ?? plan.timeline.frameCount
-      let frameSize: Int
-      do { frameSize = try AudioFileWriter.frameSize(of: prepared.format.settings) } catch {
-        throw .output(path: request.outputPath, Self.writeFailure(error))
-      }
-      let encoding = OutputEncoding.decide(format: prepared.format, frameSize: frameSize, frameCount: frameCount, request: request)
-      if let note = encoding.note { plan.notes.append(note) }
-      var mix = MixPlan(plan: plan, sources: prepared.inputs.sources, levelling: prepared.levelling, edits: prepared.edits, encoding: encoding)
-      (mix.waveforms, mix.tempos) = (prepared.inputs.facts.map(\.bands), prepared.inputs.facts.map(\.tempo))
-      mix.settings = request.settingRows
-      return mix
-    }
-    let inputs: InputFacts
-    if let known { inputs = known } else { inputs = try gatherFacts(request) }
-    let first = inputs.facts[0].info
-    let layout = PCMLayout(sampleRate: request.output.sampleRate ?? first.sampleRate, channelCount: request.output.channelCount ?? first.channelCount)
-    return try planMix(request, facts: inputs, layout: layout)
+    try prepare(request).mix
   }
 }
