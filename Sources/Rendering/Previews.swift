@@ -45,9 +45,13 @@ public enum Previews {
     return reports
   }
 
-  /// Renders the first `length` seconds of each track (from its cue-in point), joined by `fade`
-  /// second equal-power crossfades, like a record shop's listening post; the medley fades in and
-  /// out over `edgeFade` seconds at its ends.
+  /// Renders the first `length` seconds of each track (from where the mix starts playing it),
+  /// joined by `fade` second equal-power crossfades, like a record shop's listening post; the
+  /// medley fades in and out over `edgeFade` seconds at its ends.
+  ///
+  /// The medley is of the mix as prepared once for every command: its tracks in the order they
+  /// play, each with the gain (levelling included) and key shift the mix gives it, at its own
+  /// speed (no stretch) and without its crossfades. The peak guard is the mix's.
   public static func snippets(
     _ request: RenderRequest, length: Double = defaultSnippetLength, fade: Double = defaultSnippetFade, edgeFade: Double = defaultEdgeFade,
     cancellation: RenderCancellation = RenderCancellation()
@@ -55,23 +59,34 @@ public enum Previews {
     guard length > 0, fade >= 0, fade * 2 < length else {
       throw .setting(.tooShort(.snippetLength, value: length, least: max(0, fade) * 2))
     }
-    var medley = request
-    // A snippet plays each track from its in-point at its own speed: no silence edit, no stretch.
-    medley.mix = MixOptions(crossfade: fade, curve: .fixed(.equalPower), loudness: request.mix.loudness)
+    var whole = request
+    (whole.range, whole.edgeFade) = (nil, edgeFade)
+    let prepared = try Renderer.prepare(whole)
+    var medley = prepared.request
+    let loudness = request.mix.loudness
+    // Levelling is in each track's gain already; the ceiling the mix's guard holds stays.
+    let ceiling = loudness.guardCeiling
+    medley.mix = MixOptions(
+      crossfade: fade, curve: .fixed(.equalPower),
+      loudness: LoudnessOptions(
+        truePeakDBTP: ceiling?.truePeak == true ? ceiling?.decibels : nil, peakPolicy: loudness.peakPolicy, measure: loudness.measure))
     (medley.fit, medley.stretch) = (nil, nil)
-    medley.range = nil
-    medley.edgeFade = edgeFade
-    let inputs = try Renderer.gatherFacts(medley)
-    for (index, input) in request.inputs.enumerated() {
-      let facts = inputs.facts[index]
-      let available = Double(facts.frameCount) / Double(facts.info.sampleRate)
-      let start = input.options.inPoint?.seconds ?? 0
-      medley.inputs[index].options = .init(
-        inPoint: input.options.inPoint, outPoint: .seconds(min(available, start + length)), gainDB: input.options.gainDB)
-      medley.inputs[index].options.loudnessExempt = input.options.loudnessExempt
+    let timeline = prepared.plan.timeline
+    let rate = Double(timeline.sampleRate)
+    for item in timeline.items where item.source < medley.inputs.count {
+      let clip = timeline.clips[item.clipIndexes[0]]
+      let available = Double(prepared.inputs.facts[item.source].frameCount(at: timeline.sampleRate)) / rate
+      let start = Double(clip.inPoint) / rate
+      var options = EntryOptions(inPoint: .seconds(start), outPoint: .seconds(min(available, start + length)), gainDB: 20 * log10(max(clip.gain, Self.faintestGain)))
+      options.pitch = clip.pitchShift
+      options.loudnessExempt = true
+      medley.inputs[item.source].options = options
     }
-    return try Renderer.render(medley, knownFacts: inputs, cancellation: cancellation)
+    return try Renderer.render(medley, knownFacts: prepared.inputs, cancellation: cancellation)
   }
+
+  /// The smallest gain a snippet keeps as a level (-120 dB), so a silenced track stays a number.
+  private static let faintestGain = 1e-6
 
   /// The fade at a preview's outer edges: 10 ms, long enough to hide the cut, too short to hear.
   public static let defaultEdgeFade = 0.010

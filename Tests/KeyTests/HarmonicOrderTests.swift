@@ -62,6 +62,28 @@ import Testing
     #expect(rendered.tracks.map(\.file) == report.tracks.map(\.file) && rendered.notes.filter { $0.contains(" follows ") } == steps)
   }
 
+  /// Transition previews and snippets are of the mix as prepared once for every command: in
+  /// harmonic order, not the playlist's.
+  @Test func transitionPreviewsFollowTheHarmonicOrder() throws {
+    let folder = TemporaryFolder("segue-harmonic-previews")
+    let (playlist, _) = try Self.shuffledSet(in: folder)
+    var choices = MixChoices()
+    choices.harmonicOrder = true
+    var request = try RenderRequest(arguments: [playlist], outputPath: folder.file("mix.flac"), choices: choices)
+    request.cache = nil
+    let planned = PlanReport(try Renderer.plan(request)).tracks.map { URL(fileURLWithPath: $0.file).deletingPathExtension().lastPathComponent }
+    let previews = try Previews.transitions(request, context: 1, separateFiles: true)
+    let joins = previews.map { URL(fileURLWithPath: $0.outputPath).lastPathComponent }
+    #expect(joins.count == planned.count - 1)
+    for (index, name) in joins.enumerated() {
+      #expect(name.contains("(\(planned[index]) → \(planned[index + 1]))"), "preview \(index + 1) is \(name); the plan plays \(planned)")
+    }
+    request.outputPath = folder.file("medley.flac")
+    let medley = try Previews.snippets(request, length: 2, fade: 0.5)
+    let played = medley.timeline.items.map { URL(fileURLWithPath: medley.inputs[$0.source].path).deletingPathExtension().lastPathComponent }
+    #expect(played == planned, "the snippets play \(played)")
+  }
+
   /// A request for the shuffled set in harmonic order with a chime laid over it `at` (the
   /// playlist's `at:`).
   static func requestWithChime(at: String, in folder: TemporaryFolder) throws -> RenderRequest {
