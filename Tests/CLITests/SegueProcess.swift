@@ -67,6 +67,43 @@ final class SegueProcess {
     kill(process.processIdentifier, signal)
   }
 
+  /// The process's id.
+  var id: Int32 { process.processIdentifier }
+
+  /// True while the process is stopped (by SIGSTOP), read from `/proc`.
+  var isStopped: Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+    let state = stat[close...].dropFirst(2).first
+    return state == "T" || state == "t"
+  }
+
+  /// How far the process has read into `path`, where it has the file open (the furthest of its
+  /// descriptors for it), read from `/proc`; nil where it has it not open.
+  func readPosition(in path: String) -> Int? {
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(id)/fd")) ?? []
+    let positions = descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(id)/fd/\($0)")) == path }
+      .compactMap { descriptor -> Int? in
+        let info = (try? String(contentsOfFile: "/proc/\(id)/fdinfo/\(descriptor)", encoding: .utf8)) ?? ""
+        return info.split(separator: "\n").first { $0.hasPrefix("pos:") }.flatMap { Int($0.dropFirst(4).trimmingCharacters(in: .whitespaces)) }
+      }
+    return positions.max()
+  }
+
+  /// Waits until `condition` holds or the process ends, checking every half millisecond; a
+  /// minute's deadline only keeps a broken build from hanging the suite.
+  func wait(until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(60)
+    while !condition() {
+      guard isRunning, Date() < deadline else { return condition() }
+      usleep(500)
+    }
+    return true
+  }
+
+  /// A launcher that starts the program stopped (the shell stops itself before it becomes the
+  /// program), for a test that lets it run on a signal.
+  static let stoppedLauncher = ["/bin/sh", "-c", "kill -STOP $$; exec \"$@\"", "sh", "/usr/bin/env"]
+
   /// Waits for the process to end and collects what it printed.
   func finish() throws -> SegueResult {
     process.waitUntilExit()

@@ -16,16 +16,16 @@ import Testing
     let segue = try SegueExecutable.url().path
     let analyze = { (file: String) in ["SEGUE_CACHE_DIR=\(fixture.file("shared"))", segue, "analyze", file, "--json"] }
 
-    // Six processes measure a.flac; once each has it open, it is replaced by b.flac.
-    let racers = try (0..<Self.racers).map { _ in try SegueProcess(arguments: analyze("a.flac"), in: fixture.path, through: ["/usr/bin/env"]) }
-    let opened = SchedulerProcess.poll(seconds: 30) {
-      let readers = SchedulerProcess.segueProcesses(in: fixture.path, with: ["analyze", "a.flac"]).filter { Self.hasOpen(fixture.file("a.flac"), process: $0) }
-      return readers.count == Self.racers
+    // Six processes measure a.flac, each stopped while it has the file open; then it is replaced
+    // by b.flac and they all go on.
+    let (racers, finishedEarly) = try Self.racers(holding: fixture.file("a.flac")) {
+      try SegueProcess(arguments: analyze("a.flac"), in: fixture.path, through: SegueProcess.stoppedLauncher)
     }
     try FileManager.default.removeItem(atPath: fixture.file("quiet.flac"))
     #expect(rename(fixture.file("b.flac"), fixture.file("a.flac")) == 0)
-    let raced = try racers.map { try $0.finish() }
-    #expect(opened, "not every process had the file open before it was replaced")
+    for racer in racers { racer.send(SIGCONT) }
+    let raced = try (racers + finishedEarly).map { try $0.finish() }
+    #expect(racers.count == Self.racers, "only \(racers.count) processes were caught with the file open")
     #expect(raced.allSatisfy { $0.status == 0 }, "\(raced.map(\.stderr))")
 
     let entries = (try FileManager.default.subpathsOfDirectory(atPath: fixture.file("shared"))).filter { !$0.hasPrefix("v") || $0.contains("/") }
@@ -46,10 +46,32 @@ import Testing
     for result in try again.map({ try $0.finish() }) { #expect(try Self.loudness(result) == fresh) }
   }
 
-  /// True when process `id` has `path` open.
-  private static func hasOpen(_ path: String, process id: Int32) -> Bool {
-    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(id)/fd")) ?? []
-    return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(id)/fd/\($0)")) == path }
+  /// Starts racers one at a time, each from stopped, and stops each again once it is decoding
+  /// `path` (it has read past a quarter of it but not to its end: past the probe, which opens
+  /// the file on its own, and not the cache's key, which reads its first and last 64 KiB), until
+  /// `racers` are held so; a racer that got past the file before it was stopped runs on to its
+  /// end, and another takes its place. Returns those held and those let run.
+  private static func racers(holding path: String, start: () throws -> SegueProcess) throws -> (held: [SegueProcess], ran: [SegueProcess]) {
+    var (held, ran): ([SegueProcess], [SegueProcess]) = ([], [])
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let decoding = { (racer: SegueProcess) in ((size / 4 + 1)..<size).contains(racer.readPosition(in: path) ?? 0) }
+    while held.count < Self.racers, ran.count < 4 * Self.racers {
+      let racer = try start()
+      guard racer.wait(until: { racer.isStopped }) else {
+        ran.append(racer)
+        continue
+      }
+      racer.send(SIGCONT)
+      _ = racer.wait(until: { decoding(racer) })
+      racer.send(SIGSTOP)
+      if racer.wait(until: { racer.isStopped }), decoding(racer) {
+        held.append(racer)
+      } else {
+        racer.send(SIGCONT)
+        ran.append(racer)
+      }
+    }
+    return (held, ran)
   }
 
   /// The first track's integrated loudness in an `analyze --json` result.
