@@ -58,11 +58,12 @@ import Testing
   /// that left the page, the timeline's elements, whether each snippet played, what a click on
   /// a transition and on the timeline did; writes a screenshot of the whole page.
   static let driverScript = """
-    import json, sys, time
+    import json, sys
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
     page, driver_path, screenshot = sys.argv[1], sys.argv[2], sys.argv[3]
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000",
@@ -71,9 +72,18 @@ import Testing
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     verdict = {}
+    def until(script, *args):
+        # Waits for what the page shows, not for a time; the deadline only stops a broken page hanging.
+        try:
+            return WebDriverWait(driver, 60, poll_frequency=0.02).until(lambda d: d.execute_script(script, *args))
+        except Exception:
+            return None
+    def painted():
+        driver.execute_async_script("var done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
     try:
         driver.get("file://" + page)
-        time.sleep(0.5)
+        until("return document.readyState === 'complete'")
+        painted()
         verdict["timeline"] = driver.execute_script(
             "var t = document.getElementById('timeline').cloneNode(true); var l = t.querySelector('#loudness'); if (l) l.remove();"
             + " t.querySelectorAll('canvas').forEach(c => { c.removeAttribute('width'); c.removeAttribute('height'); }); return t.outerHTML;")
@@ -96,27 +106,28 @@ import Testing
         played = []
         for index in range(len(driver.find_elements(By.CSS_SELECTOR, "audio[data-snippet]"))):
             driver.execute_script("var a = document.querySelectorAll('audio[data-snippet]')[arguments[0]]; a.muted = true; a.play();", index)
-            time.sleep(0.6)
+            until("return document.querySelectorAll('audio[data-snippet]')[arguments[0]].currentTime > 0.25", index)
             played.append(driver.execute_script("var a = document.querySelectorAll('audio[data-snippet]')[arguments[0]]; a.pause(); return [a.readyState, a.currentTime, a.duration];", index))
         verdict["snippets"] = played
         joins = driver.find_elements(By.CSS_SELECTOR, ".join")
         if joins:
             driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", joins[-1])
             ActionChains(driver).move_to_element(joins[-1]).click().perform()
-            time.sleep(0.6)
+            until("var a = document.querySelector('audio[data-snippet=\\"' + arguments[0] + '\\"]'); return a && !a.paused && a.currentTime > 0.25",
+                  joins[-1].get_attribute("data-index"))
             verdict["clickedTransition"] = driver.execute_script(
                 "var a = document.querySelector('audio[data-snippet=\\"' + arguments[0] + '\\"]'); return a ? [!a.paused, a.currentTime] : null;",
                 joins[-1].get_attribute("data-index"))
             verdict["activeRow"] = driver.execute_script("var r = document.querySelector('tr.active'); return r ? r.id : null;")
         lane = driver.find_element(By.CSS_SELECTOR, ".lane.marks")
         ActionChains(driver).move_to_element_with_offset(lane, int(-lane.size["width"] * 0.4), 0).click().perform()
-        time.sleep(0.6)
+        until("var a = document.getElementById('output'); return a && !a.paused && a.readyState >= 2")
         verdict["clickedTimeline"] = driver.execute_script("var a = document.getElementById('output'); return a ? [!a.paused, a.currentTime] : null;")
         verdict["seconds"] = float(driver.execute_script("return document.body.dataset.seconds"))
         height = driver.execute_script("return document.documentElement.scrollHeight")
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1400, "height": height, "deviceScaleFactor": 1, "mobile": False})
         driver.execute_script("window.scrollTo(0, 0)")
-        time.sleep(0.3)
+        painted()
         driver.save_screenshot(screenshot)
         verdict["console"] = [entry["message"] for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
         requests = []
