@@ -24,15 +24,21 @@ import Testing
     let environment = ["SEGUE_CACHE_DIR": fixture.file("cache")]
     let first = try SchedulerProcess("parallel", Array(command.dropFirst()), in: fixture.path, environment: environment, logPath: fixture.file("parallel-1.log"))
     defer { first.stop() }
-    // Item 7's render is stopped the moment its output is begun, and killed: a worker lost mid-item.
+    // Item 7's render is stopped (SIGSTOP) the moment its output is begun, seen to be mid-item
+    // (its temporary file there, its output not), and killed: a worker lost mid-item.
+    let partial = { ((try? FileManager.default.contentsOfDirectory(atPath: fixture.file("out/long"))) ?? []).contains { $0.hasSuffix(".partial") } }
     var victims: [Int32] = []
-    let caught = SchedulerProcess.poll(seconds: 60) {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: fixture.file("out/long"))) ?? []
-      guard names.contains(where: { $0.hasSuffix(".partial") }) else { return false }
-      victims = SchedulerProcess.segueProcesses(in: fixture.path, with: ["--index", "7"])
-      return !victims.isEmpty
+    let deadline = Date().addingTimeInterval(120)
+    while victims.isEmpty, Date() < deadline {
+      if partial() {
+        victims = SchedulerProcess.segueProcesses(in: fixture.path, with: ["--index", "7"])
+        for victim in victims { kill(victim, SIGSTOP) }
+      } else {
+        usleep(500)
+      }
     }
-    try #require(caught, "item 7 never started rendering: \(first.log)")
+    try #require(!victims.isEmpty, "item 7 never started rendering: \(first.log)")
+    #expect(partial() && !FileManager.default.fileExists(atPath: fixture.file(outputs[7])), "item 7 was stopped after it finished")
     for victim in victims { kill(victim, SIGKILL) }
     let firstStatus = first.wait(seconds: 120)
     #expect(firstStatus == 1, "parallel exits with the number of failed jobs: \(first.log)")
