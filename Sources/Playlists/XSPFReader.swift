@@ -27,8 +27,19 @@ final class XSPFReader: NSObject, XMLParserDelegate {
   private var field: (name: String, text: String, line: Int)?
   private var failure: (message: String, line: Int, column: Int)?
 
+  /// How many open elements the reader has looked at (`openNames`): its work, at most three per
+  /// element, so a document nested thousands deep is read in linear time.
+  private(set) var elementsVisited = 0
+
   /// The tracks of `text`; malformed XML is an error at the parser's line and column.
   static func tracks(in text: String, file: String) throws(PlaylistError) -> [Track] {
+    let reader = XSPFReader()
+    try reader.read(text, file: file)
+    return reader.tracks
+  }
+
+  /// Reads the tracks of `text` into this reader.
+  func read(_ text: String, file: String) throws(PlaylistError) {
     // XML allows no NUL anywhere, and libxml2 2.9 (Debian 12) crashes in xmlParseChunk on a
     // document that opens with three of them (it takes 00 00 00 3C for UCS-4): refused first.
     if let nul = text.unicodeScalars.firstIndex(of: "\0") {
@@ -38,22 +49,20 @@ final class XSPFReader: NSObject, XMLParserDelegate {
         file: file, line: before.count { $0 == "\n" } + 1, column: before[lineStart...].count + 1)
       throw PlaylistError(file: file, location: location, message: "not valid XML (\(XMLErrorText.describe(9)): a NUL byte)")
     }
-    let parser = XMLParser(data: Data(spacingBareInstructions(Array(text.utf8))))
+    let parser = XMLParser(data: Data(Self.spacingBareInstructions(Array(text.utf8))))
     parser.shouldProcessNamespaces = true
-    let reader = XSPFReader()
-    parser.delegate = reader
+    parser.delegate = self
     _ = parser.parse()
-    if reader.failure == nil, let open = reader.elements.last {
-      reader.fail("not valid XML (the document ends inside <\(open.written)>)", parser)
-    } else if reader.failure == nil, !reader.sawRoot {
+    if failure == nil, let open = elements.last {
+      fail("not valid XML (the document ends inside <\(open.written)>)", parser)
+    } else if failure == nil, !sawRoot {
       let problem = text.allSatisfy(\.isWhitespace) ? "the document is empty" : XMLErrorText.describe(4)
-      reader.fail("not valid XML (\(problem))", parser)
+      fail("not valid XML (\(problem))", parser)
     }
-    if let failure = reader.failure {
+    if let failure {
       let location = SourceLocation(file: file, line: max(failure.line, 1), column: max(failure.column, 1))
       throw PlaylistError(file: file, location: location, message: failure.message)
     }
-    return reader.tracks
   }
 
   /// `bytes` with a space before the `?>` of each processing instruction that has a name and no
@@ -93,12 +102,20 @@ final class XSPFReader: NSObject, XMLParserDelegate {
     elements.append((inXSPF ? name : "", qualifiedName ?? name))
     // Only a track (depth 3) and its fields (depth 4) matter; the path is never built deeper,
     // so a document nested thousands of elements deep is read in linear time.
-    guard (3...4).contains(elements.count), elements.prefix(3).map(\.name) == ["playlist", "trackList", "track"] else { return }
+    guard (3...4).contains(elements.count), openNames(3) == ["playlist", "trackList", "track"] else { return }
     if elements.count == 3 {
       tracks.append(Track(line: parser.lineNumber))
     } else if Self.fields.contains(elements[3].name) {
       field = (name, "", parser.lineNumber)
     }
+  }
+
+  /// The local names of the outermost `depth` open elements, counted in `elementsVisited`: every
+  /// look at the path goes through here.
+  private func openNames(_ depth: Int) -> [String] {
+    let names = elements.prefix(depth).map(\.name)
+    elementsVisited += names.count
+    return names
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) { field?.text += string }

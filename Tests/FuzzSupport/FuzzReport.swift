@@ -6,7 +6,7 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
   public var inputs = 0
   public var values = 0
   public var refusals = 0
-  /// Wall time of the whole run, in seconds.
+  /// CPU time of the whole run on its thread, in seconds.
   public var seconds = 0.0
   /// The slowest input's number and its time in seconds (timed again alone, the best of three).
   public var slowest: (index: Int, seconds: Double) = (0, 0)

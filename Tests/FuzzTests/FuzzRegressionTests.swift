@@ -1,7 +1,7 @@
 import AudioTestSupport
 import Foundation
 import FuzzSupport
-import Playlists
+@testable import Playlists
 import Testing
 
 /// Inputs that crashed or stalled a parser under fuzzing, byte for byte, and the smallest
@@ -28,23 +28,21 @@ struct FuzzRegressionTests {
   }
 
   /// XSPF, FuzzTests' first run: an input took 9.2 s in a debug build. Each opening tag built the
-  /// path of every open element, so a document nested n deep cost n²; now 10,000 levels (30 KB)
-  /// end in the parser's own error in about ten times the time of 1,000 (a hundred times, were
-  /// it still quadratic), however fast the machine. The two are timed in turn, seven times, and
-  /// each one's fastest run counts: other tests running beside this one (CI runs them all at
-  /// once on two cores) once slowed all three runs of the deep document alike.
+  /// path of every open element, so a document nested n deep cost n²; now the reader looks at no
+  /// more than three open elements for each (`elementsVisited` counts every look at the path), so
+  /// 10,000 levels (30 KB) end in the parser's own error after as many looks per level as 10 do.
+  /// Counted, not timed: the count is the same on a busy machine as on an idle one.
   @Test(arguments: ["<a>", "<trackList><track>", "<trackList><track><location>"])
   func xspfNestedTenThousandDeep(_ opener: String) {
-    let seconds = { (depth: Int) -> Double in
-      let text = "<playlist>" + String(repeating: opener, count: depth)
-      let start = ContinuousClock.now
-      #expect(throws: PlaylistError.self) { try XSPFPlaylist.parse(text, file: "/fuzz/deep.xspf") }
-      let elapsed = ContinuousClock.now - start
-      return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let visited = { (depth: Int) -> Int in
+      let reader = XSPFReader()
+      #expect(throws: PlaylistError.self) { try reader.read("<playlist>" + String(repeating: opener, count: depth), file: "/fuzz/deep.xspf") }
+      return reader.elementsVisited
     }
-    let runs = (0..<7).map { _ in (shallow: seconds(1_000), deep: seconds(10_000)) }
-    let (shallow, deep) = (runs.map(\.shallow).min()!, runs.map(\.deep).min()!)
-    #expect(deep < 30 * shallow, "10,000 levels took \(deep) s, 1,000 took \(shallow) s")
+    let (shallow, deep) = (visited(10), visited(10_000))
+    let elements = 1 + 10_000 * opener.count { $0 == "<" }
+    #expect(deep <= 3 * elements, "10,000 levels: \(deep) looks at open elements for \(elements) elements")
+    #expect(shallow <= 3 * (1 + 10 * opener.count { $0 == "<" }))
   }
 
   /// fuzz-xspf (libFuzzer), 481 bytes: a seed with three NUL bytes before it and more inside
