@@ -61,85 +61,41 @@ public enum Renderer {
     let (facts, format) = (prepared.inputs, try prepared.outputFormat())
     let encoding = try prepared.encoding(for: selection)
     let plan = prepared.plan
-    let streaming = request.writesToStandardOutput
-    let output = streaming ? nil : try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
-    defer { output?.discard() }
-    let (inputs, infos) = (facts.sources, facts.infos)
-    let trackList = Self.trackList(of: selection, plan: plan, inputs: inputs, infos: infos)
-    let sideFiles = try SideFiles(listing: request.listing, overwrite: request.overwrite, describesTracks: trackList != nil)
-    for side in [request.reportPath, request.picturePath].compactMap({ $0 }) {
-      if let problem = StagedOutputFile.problem(targetPath: side, overwrite: request.overwrite, inputs: request.inputs) { throw problem }
-    }
-    let metadata = try trackList.map { list throws(RenderError) in
-      try ListingWriter.metadata(list, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath,
-        containerName: format.containerName, firstInput: inputs[0])
-    } ?? (request.partTitles.isEmpty ? nil : ContainerMetadata(chapters: selection.chapters(titled: request.partTitles)))
-
-    let writer: AudioFileWriter
-    do {
-      writer = try AudioFileWriter(
-        path: output?.stagingPath ?? AudioFileWriter.standardOutput, containerName: format.containerName, settings: format.settings,
-        metadata: format.filedAsItsKind(metadata ?? ContainerMetadata()))
-    } catch {
-      throw .output(path: request.outputPath, Self.writeFailure(error))
-    }
+    let stage = try OutputStage(request, format: format, selection: selection, plan: plan, inputs: facts.sources, infos: facts.infos)
+    defer { stage.discard() }
+    let writer = stage.writer
     let streamer = TimelineStreamer(
-      timeline: plan.timeline, inputs: inputs, facts: facts.facts, resampledRuns: plan.resampledRuns,
+      timeline: plan.timeline, inputs: facts.sources, facts: facts.facts, resampledRuns: plan.resampledRuns,
       format: writer.inputFormat, resampling: format.resampling,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
       makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate),
       playedOverlaps: PlayedOverlaps(plan: plan))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
-    let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: inputs, report: progress)
+    let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: facts.sources, report: progress)
     let segments = try encoding.overlap.map { overlap throws(RenderError) in
       do { try writer.beginSegments() } catch { throw .output(path: request.outputPath, Self.writeFailure(error)) }
       return SegmentedEncoding(writer: writer, overlap: overlap, workers: encoding.workers)
     }
     let outcome = try encode(from: streamer, into: writer, segments: segments, meter: meter, outputPath: request.outputPath)
     if cancellation.isCancelled { throw .cancelled }
-    var notes = outcome.notes
-    if let adjusted = writer.mp3JoinAdjustments,
-      let note = encoding.reservoirNote(
-        joinsMoved: adjusted.joinsMoved, framesEnlarged: adjusted.framesEnlarged, encodedAcross: segments?.joinsEncodedAcross ?? 0)
-    {
-      notes.append(note)
-    }
-    let alignments = streamer.playedOverlaps?.alignments() ?? []
-    let label = { (item: Int) in inputs[plan.timeline.items[item].source].label }
-    notes += alignments.map { $0.description(labels: (label($0.from), label($0.to))) }
     let decoded: ProgrammeLoudness?
     do { decoded = try decodedMeter?.finish(length: writer.framesWritten).get() } catch {
       throw Self.undecodableOutput(request, error)
     }
-    let loudness = outcome.output.map { measured in
-      OutputLoudness(
-        measured: measured, decoded: decoded, format: format, ceiling: request.mix.loudness.guardCeiling,
-        spans: selection.isWhole(of: plan.timeline) ? prepared.mix.levelling.map { LevelledSpan.spans(of: plan, levelling: $0, inputs: inputs) } ?? [] : [],
-        notes: &notes)
-    }
-    if request.mix.loudness.writeReplayGain, let loudness, let staging = output?.stagingPath {
-      notes.append(try OutputReplayGain.tag(staging, outputPath: request.outputPath, loudness: loudness))
-    }
-    try output?.commit()
-    if let trackList {
-      try sideFiles.write(trackList, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath)
-    }
-
-    notes += (output?.removedStaleFiles ?? []).map { "removed \($0), left in the folder by an interrupted render" }
-    if streaming, let lost = format.container.lostWhenStreamed { notes.append("on standard output, \(lost)") }
-    if metadata?.coverArt != nil && !AudioFileWriter.takesCoverArt(containerName: format.containerName) {
-      notes.append("the cover picture was left out: FFmpeg cannot put one in .\(format.container.rawValue) output")
-    }
     var report = RenderReport(
-      outputPath: request.outputPath, mix: prepared.mix, segments: selection.segments, outputFrameCount: selection.frameCount,
-      layout: format.settings.layout, codecName: format.settings.codecName, containerName: format.containerName,
-      trackList: trackList, loudness: loudness,
-      rateConversions: RateConversion.needed(sourceRates: infos.map(\.sampleRate), mixRate: format.settings.layout.sampleRate, quality: format.resampling),
-      notes: notes)
-    report.beatAlignments = alignments
-    report.loudnessOverTime = outcome.output.map { LoudnessOverTime($0, sampleRate: format.settings.layout.sampleRate) }
-    report.limitedSpans = outcome.limited
-    report.peakCeiling = request.mix.loudness.guardCeiling
+      mix: prepared.mix, infos: facts.infos, selection: selection, stage: stage, outcome: outcome, decoded: decoded,
+      alignments: streamer.playedOverlaps?.alignments() ?? [], encodedAcross: segments?.joinsEncodedAcross ?? 0)
+    if request.mix.loudness.writeReplayGain, let loudness = report.loudness, let staging = stage.staged?.stagingPath {
+      report.notes.append(try OutputReplayGain.tag(staging, outputPath: request.outputPath, loudness: loudness))
+    }
+    report.notes += try stage.commit()
+    try finish(&report, request: request, selection: selection)
+    return report
+  }
+
+  /// What follows a render once its output is in place: the length checked (`verify`), the page
+  /// and the picture written.
+  private static func finish(_ report: inout RenderReport, request: RenderRequest, selection: OutputSelection) throws(RenderError) {
     if request.verify {
       let decoded = try countDecodedFrames(path: request.outputPath)
       guard decoded == selection.frameCount else {
@@ -152,7 +108,6 @@ public enum Renderer {
       report.reportPath = page
     }
     if let picture = request.picturePath { try TextFile.write(TimelinePicture(report).svg(), to: picture) }
-    return report
   }
 
   /// The meter of the written stream decoded again, for a lossy output whose loudness is measured.
@@ -180,16 +135,6 @@ public enum Renderer {
       return .setting(.notOffered(.format, value: container.rawValue, within: "on standard output, which cannot be sought in", offered: ["wav", "flac", "mp3", "ogg", "opus"]))
     }
     return nil
-  }
-
-  /// The tracks the output holds: all of them for the whole mix, those inside it (cut and shifted)
-  /// for one range; none for previews of several parts.
-  private static func trackList(
-    of selection: OutputSelection, plan: Plan, inputs: [InputSource], infos: [AudioStreamInfo]
-  ) -> TrackList? {
-    guard selection.segments.count == 1 else { return nil }
-    let whole = TrackList(plan: plan, inputs: inputs, infos: infos)
-    return selection.isWhole(of: plan.timeline) ? whole : whole.sliced(to: selection.segments[0])
   }
 
   /// The standard bus for `request` (`BusChain.standard`), with edge fades on each part of
