@@ -12,7 +12,7 @@ public final class AudioFileWriter {
   /// The PCM that `write(_:)` expects.
   public let inputFormat: EncoderInputFormat
   /// Sample frames handed to the encoder so far.
-  public var framesWritten: Int64 { (feed?.framesWritten ?? 0) + segmentFramesWritten }
+  public var framesWritten: Int64 { (feed?.framesWritten ?? 0) + (joiner?.framesJoined ?? 0) }
   /// Hears a copy of every packet as it is written (for a `WrittenStreamDecoder`).
   public var onPacket: ((EncodedPacket) -> Void)?
   /// The settings the file is encoded with (each segment's encoder takes them too).
@@ -26,14 +26,8 @@ public final class AudioFileWriter {
   private let primingFrames: Int64
   private let encoderTimeBase: AVRational
   private let stream: UnsafeMutablePointer<AVStream>
-  /// Sample frames of the segments written (`writeSegment`).
-  private var segmentFramesWritten: Int64 = 0
-  /// True once the stream is written in segments (`beginSegments`).
-  private var segmented = false
-  /// Measures a FLAC stream written in segments, for its STREAMINFO.
-  private var flacStream: FLACStreamJoin?
-  /// Lays an MP3 stream's segments into one bit reservoir.
-  private var mp3Reservoir: MP3Reservoir?
+  /// Joins the segments, once the stream is written in segments (`beginSegments`).
+  private var joiner: SegmentJoiner?
   /// For MP3: the newest packet, held back until the next one, so the last can carry all the padding.
   private var heldPacket: Packet?
   /// End padding announced by the packets at the end of the stream so far.
@@ -93,20 +87,19 @@ public final class AudioFileWriter {
   }
 
   /// Takes the digest of the segments' checksum (`segmentsChecksum`), for STREAMINFO.
-  public func finishSegments(checksum: [UInt8]) { flacStream?.checksum = checksum }
+  public func finishSegments(checksum: [UInt8]) { joiner?.setChecksum(checksum) }
 
   /// Sends the short last frame, drains the encoder (or lays out the last MP3 frames of a stream
   /// written in segments) and completes the file.
   public func finish() throws {
-    if segmented {
-      try mp3Reservoir?.finish(emit: writeLaid)
+    if let joiner {
+      try joiner.finish(emit: writeJoined)
     } else {
       try feed?.finish(onPacket: writeEncoded)
     }
     if let heldPacket, heldPacket.pointer.pointee.size > 0 {
-      if let flacStream {
+      if let info = joiner?.streamInfo() {
         // The last frame carries the whole stream's STREAMINFO, which the muxer writes at the end.
-        let info = flacStream.streamInfo()
         guard let data = av_packet_new_side_data(heldPacket.pointer, AV_PKT_DATA_NEW_EXTRADATA, info.count) else {
           throw FFmpegError(function: "av_packet_new_side_data", code: segue_averror(ENOMEM), path: path)
         }
@@ -137,18 +130,18 @@ public final class AudioFileWriter {
     guard let feed, feed.framesWritten == 0, SegmentJoining.joins(codecName: settings.codecName, containerName: muxer.containerName) else {
       throw FFmpegError(function: "beginSegments: \(settings.codecName) in \(muxer.containerName) is not joined", code: segue_averror(EINVAL), path: path)
     }
-    if settings.codecName == "libmp3lame" { mp3Reservoir = MP3Reservoir() }
+    var streamInfo: [UInt8]?
     if settings.codecName == "flac" {
       let parameters = stream.pointee.codecpar.pointee
       guard parameters.extradata_size >= 34 else {
         throw FFmpegError(function: "beginSegments: FLAC without STREAMINFO", code: SEGUE_AVERROR_INVALIDDATA, path: path)
       }
-      flacStream = FLACStreamJoin(streamInfo: Array(UnsafeBufferPointer(start: parameters.extradata, count: 34)))
+      streamInfo = Array(UnsafeBufferPointer(start: parameters.extradata, count: 34))
       heldPacket = Packet()
     }
+    joiner = SegmentJoiner(codecName: settings.codecName, streamInfo: streamInfo)
     // Each worker has its own encoder: this one is closed, and the memory it holds given back.
     self.feed = nil
-    segmented = true
   }
 
   /// True when muxers want each segment's encoder to put its setup in the header, not in band.
@@ -157,37 +150,31 @@ public final class AudioFileWriter {
   /// A checksum of the samples for a stream written in segments, to be fed them in order and
   /// handed back (`finishSegments`); nil when the stream keeps none.
   public func segmentsChecksum() -> FLACChecksum? {
-    flacStream == nil ? nil : FLACChecksum(bitsPerSample: settings.bitDepth ?? 16)
+    joiner?.keepsChecksum == true ? FLACChecksum(bitsPerSample: settings.bitDepth ?? 16) : nil
   }
 
   /// True when `segment` can be joined to the segments written so far; false where its first MP3
   /// frames find no room in the bit reservoir even at the highest bit rate (`SeamlessRun`
   /// encodes across such a join).
   public func canJoin(_ segment: EncodedSegment) -> Bool {
-    mp3Reservoir?.fits(segment) ?? true
+    joiner?.canJoin(segment) ?? true
   }
 
   /// Writes the next segment's packets (encoded apart, already placed on the stream's timeline);
   /// one that cannot be joined (`canJoin`) is refused, and nothing of it written.
   public func writeSegment(_ segment: EncodedSegment) throws {
-    guard segmented else { throw FFmpegError(function: "writeSegment before beginSegments", code: segue_averror(EINVAL), path: path) }
-    if let mp3Reservoir {
-      try mp3Reservoir.add(segment, emit: writeLaid)
-      segmentFramesWritten += segment.frameCount
-      return
-    }
-    segmentFramesWritten += segment.frameCount
-    flacStream?.add(segment)
-    for written in segment.packets { try writeEncoded(packet(written)) }
+    guard let joiner else { throw FFmpegError(function: "writeSegment before beginSegments", code: segue_averror(EINVAL), path: path) }
+    try joiner.add(segment, emit: writeJoined)
   }
 
   /// How many MP3 joins were moved past their segments' boundary to fit the bit reservoir, and
   /// how many frames were written at a higher bit rate to fit it.
   public var mp3JoinAdjustments: (joinsMoved: Int, framesEnlarged: Int)? {
-    mp3Reservoir.map { ($0.joinsMoved, $0.framesEnlarged) }
+    joiner?.mp3JoinAdjustments
   }
 
-  private func writeLaid(_ frame: MP3Reservoir.Laid) throws { try writeEncoded(packet(frame.packet)) }
+  /// Takes a joined segment's packet into the stream.
+  private func writeJoined(_ written: EncodedSegment.Packet) throws { try writeEncoded(packet(written)) }
 
   /// An FFmpeg packet of a segment's packet, stamped with its place on the stream's timeline.
   private func packet(_ written: EncodedSegment.Packet) throws -> Packet {
