@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "Composition", targets: ["Composition"]),
     .library(name: "Playlists", targets: ["Playlists"]),
+    .library(name: "Settings", targets: ["Settings"]),
     .library(name: "Analysis", targets: ["Analysis"]),
     // For the libFuzzer targets in Fuzz/, a package of their own.
     .library(name: "Containers", targets: ["Containers"]),
@@ -40,11 +41,14 @@ let package = Package(
     .target(name: "Containers"),
     .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim", "CKernels", "Containers"], swiftSettings: strictFFmpeg),
     .target(name: "Composition"),
-    .target(name: "Playlists", dependencies: ["Composition", "Yams"]),
-    .target(name: "Rendering", dependencies: ["CKernels", "Composition", "Playlists", "FFmpegAudio", "Analysis", "Containers", "Stretching"]),
+    // The settings a user chooses, with their ranges and refusals: shared by the library, the
+    // playlist reader and the command line.
+    .target(name: "Settings", dependencies: ["Composition"]),
+    .target(name: "Playlists", dependencies: ["Composition", "Settings", "Yams"]),
+    .target(name: "Rendering", dependencies: ["CKernels", "Composition", "Playlists", "Settings", "FFmpegAudio", "Analysis", "Containers", "Stretching"]),
     .executableTarget(
       name: "segue",
-      dependencies: ["Rendering", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: ["Rendering", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "make-demo-tracks", dependencies: ["Rendering"], path: "Examples/make-demo-tracks"),
     .executableTarget(name: "crossfade-two-files", dependencies: ["Rendering"], path: "Examples/crossfade-two-files"),
     .executableTarget(name: "album-to-one-file", dependencies: ["Rendering"], path: "Examples/album-to-one-file"),
@@ -62,7 +66,7 @@ let package = Package(
     .testTarget(name: "StretchTests", dependencies: ["Rendering", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "BeatTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "KeyTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["Rendering", "Playlists", "AudioTestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["Rendering", "Playlists", "Settings", "AudioTestSupport"]),
     .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport"], path: "Tests/FuzzSupport"),
     .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),
     // Counts a render's threads in a process of its own, for RenderThreadsTests.

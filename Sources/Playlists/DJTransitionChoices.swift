@@ -1,4 +1,5 @@
 import Composition
+import Settings
 
 /// Beat matching and bass swaps as a playlist's defaults or the command line choose them: each
 /// choice nil when not made, the command line's over the playlist's.

@@ -1,3 +1,5 @@
+import Settings
+
 /// Which tracks share one loudness gain.
 public enum LoudnessScope: String, Sendable, Equatable, CaseIterable {
   /// Every track its own gain: each lands on the target.

@@ -1,4 +1,5 @@
 import Composition
+import Settings
 import Yams
 
 extension NodeReader {

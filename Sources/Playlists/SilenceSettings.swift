@@ -1,3 +1,5 @@
+import Settings
+
 /// Silence and cue settings as a playlist (its `defaults`, or one entry) or the command line
 /// gives them; nil where it says nothing.
 ///

@@ -1,5 +1,6 @@
 import Composition
 import Playlists
+import Settings
 
 /// Why a render failed, worded for the person who asked for it: one line per problem.
 ///

@@ -2,6 +2,7 @@ import ArgumentParser
 import FFmpegAudio
 import Playlists
 import Rendering
+import Settings
 
 /// `segue analyze`: loudness, peaks and silences of every input, and the gain to a target.
 struct AnalyzeCommand: ParsableCommand {

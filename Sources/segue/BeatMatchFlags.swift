@@ -2,6 +2,7 @@ import ArgumentParser
 import Composition
 import Playlists
 import Rendering
+import Settings
 
 /// The command-line options for beat-matched crossfades, bass swaps and key shifts.
 struct BeatMatchFlags: ParsableArguments {

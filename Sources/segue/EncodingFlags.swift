@@ -1,6 +1,7 @@
 import ArgumentParser
 import Playlists
 import Rendering
+import Settings
 
 /// How the output is encoded: in segments on several threads, or as one stream.
 struct EncodingFlags: ParsableArguments {

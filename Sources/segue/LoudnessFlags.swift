@@ -1,6 +1,7 @@
 import ArgumentParser
 import Playlists
 import Rendering
+import Settings
 
 /// The command-line options for loudness levelling, the peak guard and measuring the output.
 struct LoudnessFlags: ParsableArguments {

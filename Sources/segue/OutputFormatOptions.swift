@@ -1,6 +1,7 @@
 import ArgumentParser
 import Playlists
 import Rendering
+import Settings
 
 /// The command-line options that shape the output file.
 struct OutputFormatOptions: ParsableArguments {

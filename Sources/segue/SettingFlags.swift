@@ -1,6 +1,7 @@
-import Playlists
 import ArgumentParser
+import Playlists
 import Rendering
+import Settings
 
 extension Setting {
   /// The flag that sets it on the command line, as error messages name it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Playlists
 import Rendering
+import Settings
 
 /// The command-line options for silence edits and automatic cue points.
 struct SilenceFlags: ParsableArguments {

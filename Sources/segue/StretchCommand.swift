@@ -2,6 +2,7 @@ import ArgumentParser
 import Composition
 import Playlists
 import Rendering
+import Settings
 
 /// `segue stretch`: one file made exactly as long as asked, its pitch kept or moved with speed.
 struct StretchCommand: ParsableCommand {

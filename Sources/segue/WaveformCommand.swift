@@ -1,6 +1,7 @@
 import ArgumentParser
 import Playlists
 import Rendering
+import Settings
 
 /// `segue waveform`: waveform data of one audio file in BBC audiowaveform's formats, for players
 /// on the web.

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Playlists
 import Rendering
+import Settings
 import Testing
 
 /// A setting out of range is refused by the library's one check: a Swift caller gets the same

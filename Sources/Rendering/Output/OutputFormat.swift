@@ -1,5 +1,6 @@
 import FFmpegAudio
 import Playlists
+import Settings
 
 /// A resolved output: the container and codec, and the settings to encode with.
 struct OutputFormat: Equatable {

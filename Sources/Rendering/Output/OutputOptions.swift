@@ -1,4 +1,5 @@
 import Playlists
+import Settings
 
 /// What the user asked of the output file's format; whatever is nil follows the file's extension
 /// and the inputs.

@@ -1,5 +1,6 @@
 import Composition
 import Playlists
+import Settings
 
 /// How to join tracks, as a user chose it: each choice nil (or false) when not made.
 ///

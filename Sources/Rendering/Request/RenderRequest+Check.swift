@@ -1,4 +1,5 @@
 import Playlists
+import Settings
 
 extension RenderRequest {
   /// Refuses a setting out of its range, or two that exclude each other: the same refusal

@@ -1,6 +1,7 @@
 import FFmpegAudio
 import Foundation
 import Playlists
+import Settings
 
 /// How many frames each pixel of waveform data covers.
 public enum WaveformScale: Sendable, Equatable {

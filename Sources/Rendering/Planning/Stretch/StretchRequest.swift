@@ -1,5 +1,6 @@
 import Composition
 import Playlists
+import Settings
 
 /// A stretch of one input to a length, as `segue stretch` asks for it.
 public struct StretchRequest: Sendable, Equatable {
