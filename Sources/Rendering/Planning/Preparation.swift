@@ -25,9 +25,10 @@ extension Renderer {
       (self.request, self.inputs, self.format, self.mix) = (request, inputs, format, mix)
     }
 
-    /// The output's format: every render has one (`-o -` needs `--format`, checked before).
+    /// The output's format, which a render needs: refused, as `OutputFormat.resolve` refuses a
+    /// path without a known extension, where the request names no output.
     func outputFormat() throws(RenderError) -> OutputFormat {
-      guard let format else { throw .setting(.streamNeedsFormat) }
+      guard let format else { throw .output(path: request.outputPath, .unknownFormat("(none)")) }
       return format
     }
 
