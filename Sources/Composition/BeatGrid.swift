@@ -16,7 +16,7 @@ public struct BeatGrid: Sendable, Equatable, Codable {
   /// Beats in a bar: the grid counts bars of four, as dance music is written.
   public static let beatsPerBar = 4
   /// The confidence at and over which an analysed grid is sure: beats are matched only on sure
-  /// grids (chosen on issue 29's test set: see README).
+  /// grids (chosen on issue 29's test set: see docs/guide.md, "Beat matching").
   public static let sureConfidence = 0.6
 
   public init(framesPerBeat: Double, firstBeat: Double, beatCount: Int, firstDownbeat: Int? = nil) {

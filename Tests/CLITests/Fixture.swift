@@ -135,8 +135,9 @@ final class Fixture {
     placeholders["{decodedMP3}"] = String(try FFmpegCLI.decodeFloat(file(name)).count)
   }
 
-  /// Renders each lavfi source, cut to its frame count, into its file: one input and one output each.
-  private func synthesize(_ outputs: [(name: String, source: String, frames: Int)]) throws {
+  /// Renders each lavfi source, cut to its frame count, into its file (16-bit stereo 44.1 kHz): one
+  /// input and one output each.
+  func synthesize(_ outputs: [(name: String, source: String, frames: Int)]) throws {
     guard !outputs.isEmpty else { return }
     let inputs = outputs.flatMap { ["-f", "lavfi", "-i", "\($0.source),aformat=s16:44100:stereo,atrim=end_sample=\($0.frames)"] }
     let maps = try outputs.enumerated().flatMap { ["-map", "\($0.offset)", try prepared($0.element.name)] }

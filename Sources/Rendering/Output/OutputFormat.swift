@@ -129,7 +129,7 @@ struct OutputFormat: Equatable {
     }
     guard !codec.accepts(sampleRate: rate, bitDepth: bitDepth) else { return rate }
     let moved = nearestAcceptedRate(to: rate, codec: codec, bitDepth: bitDepth)
-    // Opus always works at 48 kHz (README says so); other moves are news.
+    // Opus always works at 48 kHz (docs/guide.md says so); other moves are news.
     if codec != .opus { notes.append("\(codec.displayName) cannot encode at \(rate) Hz: mixed at \(moved) Hz; --sample-rate changes it") }
     return moved
   }

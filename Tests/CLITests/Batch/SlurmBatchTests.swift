@@ -3,7 +3,7 @@ import Foundation
 import Rendering
 import Testing
 
-/// A real Slurm array job, README's script (`Examples/catalog/render-array.sbatch`), runs a
+/// A real Slurm array job, the user guide's script (`Examples/catalog/render-array.sbatch`), runs a
 /// manifest: each task renders the item its `SLURM_ARRAY_TASK_ID` names, and the results file
 /// gets one line per task.
 @Suite struct SlurmBatchTests {
@@ -14,7 +14,7 @@ import Testing
     try fixture.tones(tones)
     let inputs = (0..<6).map { [tones[$0 % 3].0, tones[($0 + 2) % 3].0] }
     try fixture.manifest("catalog.jsonl", (0..<6).map { batchItem(inputs[$0], "out/\($0).flac") })
-    // The array script README shows, as it is committed, with segue on the tasks' PATH.
+    // The array script docs/guide.md shows, as it is committed, with segue on the tasks' PATH.
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Examples/catalog/render-array.sbatch")
       .standardizedFileURL.path
     let bin = try SegueExecutable.url().deletingLastPathComponent().path
