@@ -154,8 +154,8 @@ public final class AudioFileWriter {
   }
 
   /// True when `segment` can be joined to the segments written so far; false where its first MP3
-  /// frames find no room in the bit reservoir even at the highest bit rate (`SeamlessRun`
-  /// encodes across such a join).
+  /// frame finds less bit reservoir than its encoder gave it (`SeamlessRun` encodes across such
+  /// a join).
   public func canJoin(_ segment: EncodedSegment) -> Bool {
     joiner?.canJoin(segment) ?? true
   }
@@ -167,11 +167,9 @@ public final class AudioFileWriter {
     try joiner.add(segment, emit: writeJoined)
   }
 
-  /// How many MP3 joins were moved past their segments' boundary to fit the bit reservoir, and
-  /// how many frames were written at a higher bit rate to fit it.
-  public var mp3JoinAdjustments: (joinsMoved: Int, framesEnlarged: Int)? {
-    joiner?.mp3JoinAdjustments
-  }
+  /// How many MP3 joins were moved past their segments' boundary to fit the bit reservoir; nil
+  /// for other codecs, or one encoder.
+  public var mp3JoinsMoved: Int? { joiner?.mp3JoinsMoved }
 
   /// Takes a joined segment's packet into the stream.
   private func writeJoined(_ written: EncodedSegment.Packet) throws { try writeEncoded(packet(written)) }

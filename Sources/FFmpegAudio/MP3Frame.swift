@@ -70,16 +70,6 @@ struct MP3Frame: Equatable {
     frame[4] = UInt8(crc >> 8)
     frame[5] = UInt8(crc & 0xFF)
   }
-
-  /// The frame written at the next higher bit rate, with no padding byte: its header in `frame`
-  /// changed and its slot longer; nil at the highest bit rate.
-  func atNextBitRate(in frame: inout [UInt8]) -> MP3Frame? {
-    let index = frame[2] >> 4
-    guard index < 14 else { return nil }
-    frame[2] = (index + 1) << 4 | (frame[2] & 0x0D)
-    return MP3Frame(frame)
-  }
-
 }
 
 /// Reads bits, most significant first.

@@ -1,7 +1,6 @@
 /// Encodes segments on from an earlier one with one encoder, so that each follows the frames
 /// before it with no seam: the way across a join that segments encoded apart cannot make (an MP3
-/// frame whose main data finds no room in the bit reservoir the frames before it left, even at
-/// the highest bit rate: `MP3Reservoir.fits`).
+/// frame that finds less bit reservoir behind it than its encoder gave it: `MP3Reservoir.fits`).
 ///
 /// The run starts where the earlier segment's encoder started and hears what it heard, so the
 /// frames it makes up to the join are that segment's own (an encoder is deterministic: the same

@@ -16,8 +16,8 @@ final class SegmentJoiner {
     flacStream = streamInfo.map { FLACStreamJoin(streamInfo: $0) }
   }
 
-  /// True when `segment` can follow the segments joined so far; false where its first MP3 frames
-  /// find no room in the bit reservoir even at the highest bit rate.
+  /// True when `segment` can follow the segments joined so far; false where its first MP3 frame
+  /// finds less reservoir than its encoder gave it, after any of the earlier segment's spare frames.
   func canJoin(_ segment: EncodedSegment) -> Bool { mp3Reservoir?.fits(segment) ?? true }
 
   /// Joins the next segment, handing its packets to `emit` as they are laid (MP3 frames may wait
@@ -46,9 +46,7 @@ final class SegmentJoiner {
   /// The whole stream's STREAMINFO, for a FLAC stream.
   func streamInfo() -> [UInt8]? { flacStream?.streamInfo() }
 
-  /// How many MP3 joins were moved past their segments' boundary to fit the bit reservoir, and
-  /// how many frames were written at a higher bit rate to fit it; nil for other codecs.
-  var mp3JoinAdjustments: (joinsMoved: Int, framesEnlarged: Int)? {
-    mp3Reservoir.map { ($0.joinsMoved, $0.framesEnlarged) }
-  }
+  /// How many MP3 joins were moved past their segments' boundary to fit the bit reservoir; nil
+  /// for other codecs.
+  var mp3JoinsMoved: Int? { mp3Reservoir?.joinsMoved }
 }

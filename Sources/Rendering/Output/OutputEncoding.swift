@@ -55,16 +55,15 @@ public struct OutputEncoding: Encodable, Sendable, Equatable {
   static let fewestCoresForFLACSegments = 3
 
   /// What joining MP3 segments into one bit reservoir took, when it took more than laying the
-  /// frames in: joins moved later (onto the earlier segment's spare frames), frames written at a
-  /// higher bit rate, joins encoded across by one encoder (where no bit rate made room).
-  func reservoirNote(joinsMoved: Int, framesEnlarged: Int, encodedAcross: Int) -> String? {
-    guard joinsMoved + framesEnlarged + encodedAcross > 0 else { return nil }
+  /// frames in: joins moved later (onto the earlier segment's spare frames), joins encoded across
+  /// by one encoder (where no spare frame left the later segment the reservoir it was encoded with).
+  func reservoirNote(joinsMoved: Int, encodedAcross: Int) -> String? {
+    guard joinsMoved + encodedAcross > 0 else { return nil }
     let joins = segments - 1
     var done: [String] = []
     if joinsMoved > 0 { done.append("\(joinsMoved) of \(joins) joins moved a few frames later") }
-    if framesEnlarged > 0 { done.append("\(framesEnlarged) frame\(framesEnlarged == 1 ? " was" : "s were") written at a higher bit rate") }
     if encodedAcross > 0 {
-      done.append("\(encodedAcross) of \(joins) joins encoded across by one encoder, where no bit rate left room")
+      done.append("\(encodedAcross) of \(joins) joins encoded across by one encoder, where the reservoir left no room")
     }
     return "\(codec): to fit the bit reservoir, " + done.joined(separator: "; ")
   }

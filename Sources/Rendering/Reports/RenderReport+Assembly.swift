@@ -14,10 +14,7 @@ extension RenderReport {
     let (request, format, plan) = (stage.request, stage.format, mix.plan)
     let rate = format.settings.layout.sampleRate
     var notes = outcome.notes
-    if let adjusted = stage.writer.mp3JoinAdjustments,
-      let note = mix.encoding?.reservoirNote(
-        joinsMoved: adjusted.joinsMoved, framesEnlarged: adjusted.framesEnlarged, encodedAcross: encodedAcross)
-    {
+    if let moved = stage.writer.mp3JoinsMoved, let note = mix.encoding?.reservoirNote(joinsMoved: moved, encodedAcross: encodedAcross) {
       notes.append(note)
     }
     let label = { (item: Int) in mix.sources[plan.timeline.items[item].source].label }
