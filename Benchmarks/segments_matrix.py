@@ -35,6 +35,9 @@ SETTINGS = (
     + [(f"Opus {k}k", "opus", ["--bitrate", f"{k}k"]) for k in (64, 160, 256)]
     + [("FLAC", "flac", []), ("ALAC", "m4a", ["--codec", "alac"])]
 )
+# One codec's settings alone (SEGUE_MATRIX_CODEC=MP3), after a change to its joins.
+if os.environ.get("SEGUE_MATRIX_CODEC"):
+    SETTINGS = [setting for setting in SETTINGS if setting[0].split()[0] == os.environ["SEGUE_MATRIX_CODEC"]]
 LENGTHS = [10.73] if QUICK else [1.013, 10.73, 61.3]
 # The longest length runs in stereo at 44.1 kHz (Opus: 48) alone, so the whole matrix fits an hour.
 LONG = 61.3
