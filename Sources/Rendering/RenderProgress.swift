@@ -23,38 +23,26 @@ public struct RenderProgress: Sendable, Equatable {
 
   /// Seconds left at the speed so far; nil until there is a speed to go by.
   public var estimatedSecondsLeft: Double? {
-    guard framesDone > 0, elapsedSeconds > 0 else { return nil }
-    return elapsedSeconds * Double(totalFrames - framesDone) / Double(framesDone)
+    ProgressLine.secondsLeft(done: Double(framesDone), of: Double(totalFrames), elapsed: elapsedSeconds)
   }
 
   public var isFinished: Bool { framesDone == totalFrames }
 
   /// The update as one line of JSON: `{"schemaVersion":1,"percent":42.1,"frames":…,"totalFrames":…,
   /// "elapsed":…,"eta":…,"speed":…,"track":"…","done":false}`.
-  public var json: String { JSONText.encode(ProgressLine(self), pretty: false) }
-}
+  public var json: String {
+    let counts = Counts(frames: framesDone, totalFrames: totalFrames, speed: rounded(speed, 1), track: currentTrack)
+    return ProgressLine(
+      fraction: fraction, elapsedSeconds: elapsedSeconds, secondsLeft: estimatedSecondsLeft, isFinished: isFinished, counts: counts
+    ).json
+  }
 
-/// The JSON shape of a progress update, rounded for reading.
-private struct ProgressLine: Encodable {
-  var schemaVersion = ReportSchema.version
-  var percent: Double
-  var frames: Int64
-  var totalFrames: Int64
-  var elapsed: Double
-  var eta: Double?
-  var speed: Double
-  var track: String?
-  var done: Bool
-
-  init(_ progress: RenderProgress) {
-    percent = rounded(progress.fraction * 100, 1)
-    frames = progress.framesDone
-    totalFrames = progress.totalFrames
-    elapsed = rounded(progress.elapsedSeconds, 3)
-    eta = progress.estimatedSecondsLeft.map { rounded($0, 1) }
-    speed = rounded(progress.speed, 1)
-    track = progress.currentTrack
-    done = progress.isFinished
+  /// What a render's progress line counts, beside the fields every progress line has.
+  private struct Counts: Encodable {
+    var frames: Int64
+    var totalFrames: Int64
+    var speed: Double
+    var track: String?
   }
 }
 

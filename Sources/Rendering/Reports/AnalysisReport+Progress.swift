@@ -12,35 +12,23 @@ public struct AnalysisProgress: Sendable, Equatable {
   public var elapsedSeconds: Double
 
   /// Seconds left at the pace so far; nil until there is a pace to go by.
-  public var estimatedSecondsLeft: Double? {
-    guard fraction > 0, elapsedSeconds > 0 else { return nil }
-    return elapsedSeconds * (1 - fraction) / fraction
-  }
+  public var estimatedSecondsLeft: Double? { ProgressLine.secondsLeft(done: fraction, of: 1, elapsed: elapsedSeconds) }
 
   public var isFinished: Bool { filesDone == fileCount }
 
   /// The update as one line of JSON: `{"schemaVersion":1,"percent":42.1,"files":3,"totalFiles":12,
   /// "elapsed":…,"eta":…,"done":false}`.
-  public var json: String { JSONText.encode(AnalysisProgressLine(self), pretty: false) }
-}
+  public var json: String {
+    ProgressLine(
+      fraction: fraction, elapsedSeconds: elapsedSeconds, secondsLeft: estimatedSecondsLeft, isFinished: isFinished,
+      counts: Counts(files: filesDone, totalFiles: fileCount)
+    ).json
+  }
 
-/// The JSON shape of an analysis progress update, rounded for reading.
-private struct AnalysisProgressLine: Encodable {
-  var schemaVersion = ReportSchema.version
-  var percent: Double
-  var files: Int
-  var totalFiles: Int
-  var elapsed: Double
-  var eta: Double?
-  var done: Bool
-
-  init(_ progress: AnalysisProgress) {
-    percent = rounded(progress.fraction * 100, 1)
-    files = progress.filesDone
-    totalFiles = progress.fileCount
-    elapsed = rounded(progress.elapsedSeconds, 3)
-    eta = progress.estimatedSecondsLeft.map { rounded($0, 1) }
-    done = progress.isFinished
+  /// What an analysis's progress line counts, beside the fields every progress line has.
+  private struct Counts: Encodable {
+    var files: Int
+    var totalFiles: Int
   }
 }
 
