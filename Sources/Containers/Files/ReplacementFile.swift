@@ -1,36 +1,24 @@
 import Foundation
 
 /// The new version of a file, written next to it under a temporary name and renamed over it when
-/// complete; removed if it never is.
+/// complete (synced to disk first, with the original's permissions); removed if it never is.
 final class ReplacementFile<Failure: FileAccessFailure> {
   /// The file it replaces.
   let path: String
-  private let temporaryPath: String
-  private let handle: FileHandle
+  private let newFile: AtomicFileReplacement
   private var pending: [UInt8] = []
-  private var isOpen = true
-  private var committed = false
 
   /// Bytes gathered before they are written, and read at a time when copying.
   private static var chunk: Int { 8 << 20 }
 
   init(replacing path: String) throws(Failure) {
     self.path = path
-    temporaryPath = path + ".segue-\(UUID().uuidString.prefix(8)).tmp"
-    guard FileManager.default.createFile(atPath: temporaryPath, contents: nil) else {
+    let temporaryPath = path + ".segue-\(UUID().uuidString.prefix(8)).tmp"
+    do {
+      newFile = try AtomicFileReplacement(temporaryPath: temporaryPath)
+    } catch {
       throw .unwritable(path: temporaryPath, reason: "the folder does not allow a new file")
     }
-    do {
-      handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporaryPath))
-    } catch {
-      try? FileManager.default.removeItem(atPath: temporaryPath)
-      throw .unwritable(path: temporaryPath, reason: error.localizedDescription)
-    }
-  }
-
-  deinit {
-    if isOpen { try? handle.close() }
-    if !committed { try? FileManager.default.removeItem(atPath: temporaryPath) }
   }
 
   /// Appends `bytes`, gathering small pieces into large writes.
@@ -55,19 +43,17 @@ final class ReplacementFile<Failure: FileAccessFailure> {
   func commit() throws(Failure) {
     try flush()
     do {
-      try handle.synchronize()
-      isOpen = false
-      try handle.close()
       if let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] {
-        try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporaryPath)
+        try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: newFile.temporaryPath)
       }
     } catch {
-      throw .unwritable(path: temporaryPath, reason: error.localizedDescription)
+      throw .unwritable(path: newFile.temporaryPath, reason: error.localizedDescription)
     }
-    guard rename(temporaryPath, path) == 0 else {
-      throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+    do {
+      try newFile.commit(to: path, syncing: true, replacing: true)
+    } catch {
+      throw .unwritable(path: error.path, reason: error.reason)
     }
-    committed = true
   }
 
   private func flush() throws(Failure) {
@@ -78,9 +64,9 @@ final class ReplacementFile<Failure: FileAccessFailure> {
 
   private func write(_ bytes: [UInt8]) throws(Failure) {
     do {
-      try handle.write(contentsOf: bytes)
+      try newFile.append(bytes)
     } catch {
-      throw .unwritable(path: temporaryPath, reason: error.localizedDescription)
+      throw .unwritable(path: error.path, reason: error.reason)
     }
   }
 }

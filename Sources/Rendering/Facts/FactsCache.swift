@@ -1,3 +1,4 @@
+import Containers
 import Foundation
 
 /// A folder of facts about input files, one file per input and kind, so a second plan or render
@@ -110,22 +111,12 @@ public struct FactsCache: Sendable {
   /// not sync to disk: an entry lost in a crash is measured again, and thousands of syncs made a
   /// cold plan of a long playlist seconds slower.
   fileprivate static func replace(_ file: String, with data: Data) throws {
-    let temporary = "\(file).\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    let failed: Int32? = data.withUnsafeBytes { bytes in
-      var written = 0
-      while written < bytes.count {
-        let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-        if count < 0 && errno != EINTR { return errno }
-        written += max(count, 0)
-      }
-      return nil
-    }
-    let closed: Int32? = close(descriptor) == 0 ? nil : errno
-    if let code = failed ?? closed ?? (rename(temporary, file) == 0 ? nil : errno) {
-      unlink(temporary)
-      throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+    do {
+      let replacement = try AtomicFileReplacement(temporaryPath: "\(file).\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp")
+      try replacement.append(data)
+      try replacement.commit(to: file, syncing: false, replacing: true)
+    } catch {
+      throw POSIXError(POSIXErrorCode(rawValue: error.errorNumber) ?? .EIO)
     }
   }
 

@@ -22,7 +22,7 @@ struct OutputStage {
     _ request: RenderRequest, format: OutputFormat, selection: OutputSelection, plan: Plan, inputs: [InputSource], infos: [AudioStreamInfo]
   ) throws(RenderError) {
     (self.request, self.format) = (request, format)
-    // A staged file not kept is removed when it is released (`StagedOutputFile.deinit`).
+    // A staged file not kept is removed when it is released (its `AtomicFileReplacement`'s deinit).
     staged =
       request.writesToStandardOutput ? nil : try StagedOutputFile(targetPath: request.outputPath, overwrite: request.overwrite, inputs: request.inputs)
     trackList = Self.trackList(of: selection, plan: plan, inputs: inputs, infos: infos)

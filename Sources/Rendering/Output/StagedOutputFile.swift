@@ -1,3 +1,4 @@
+import Containers
 import Foundation
 import Playlists
 
@@ -13,15 +14,16 @@ import Playlists
 /// and the next render in the folder removes it and says so (`removedStaleFiles`).
 final class StagedOutputFile {
   let targetPath: String
-  let stagingPath: String
   /// Temporary files of interrupted renders that this one removed, by name and size.
   let removedStaleFiles: [String]
   private let overwrite: Bool
   /// Where the output really goes: the target, or the file a symbolic link at the target names.
   private let destination: String
-  /// The open temporary file, holding its lock until commit or discard.
-  private var lockHandle: Int32
-  private var isCommitted = false
+  /// The temporary file, holding its lock until commit or discard.
+  private let file: AtomicFileReplacement
+
+  /// Where the output is written until it is committed.
+  var stagingPath: String { file.temporaryPath }
 
   /// Checks that `targetPath` may be written, removes stale temporary files, and creates and locks
   /// the temporary file.
@@ -33,15 +35,14 @@ final class StagedOutputFile {
     let folder = PathText.deletingLastComponent(destination)
     removedStaleFiles = Self.removeStaleFiles(in: folder.isEmpty ? "." : folder)
     let name = (folder.isEmpty ? "" : folder + "/") + String(format: ".segue-%08x", UInt32.random(in: .min ... .max))
-    stagingPath = name + ".partial"
     // Made under another name and locked before it is named `.partial`: another render starting
     // in the same folder would otherwise take it for a killed render's, between its creation and
     // its lock, and remove it.
-    lockHandle = open(name + ".new", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard lockHandle >= 0, flock(lockHandle, LOCK_EX | LOCK_NB) == 0, rename(name + ".new", stagingPath) == 0 else {
-      let code = errno
-      unlink(name + ".new")
-      throw .output(path: targetPath, .notWritable(folder: Self.displayFolder(of: targetPath), detail: String(cString: strerror(code)), errorNumber: code))
+    do {
+      file = try AtomicFileReplacement(temporaryPath: name + ".partial", lockedAfterMakingAt: name + ".new")
+    } catch {
+      throw .output(
+        path: targetPath, .notWritable(folder: Self.displayFolder(of: targetPath), detail: error.reason, errorNumber: error.errorNumber))
     }
   }
 
@@ -68,36 +69,16 @@ final class StagedOutputFile {
 
   /// Moves the finished file into place.
   func commit() throws(RenderError) {
-    if overwrite {
-      guard rename(stagingPath, destination) == 0 else { throw failure() }
-    } else {
-      guard link(stagingPath, destination) == 0 else {
-        throw errno == EEXIST ? .output(path: targetPath, .exists) : failure()
-      }
-      unlink(stagingPath)
+    do {
+      try file.commit(to: destination, syncing: false, replacing: overwrite)
+    } catch {
+      if !overwrite && error.errorNumber == EEXIST { throw .output(path: targetPath, .exists) }
+      throw .output(path: targetPath, .writeFailed(detail: error.reason, errorNumber: error.errorNumber))
     }
-    isCommitted = true
-    releaseLock()
   }
 
   /// Removes the temporary file, unless it was committed.
-  func discard() {
-    if !isCommitted { unlink(stagingPath) }
-    releaseLock()
-  }
-
-  deinit { discard() }
-
-  private func releaseLock() {
-    guard lockHandle >= 0 else { return }
-    close(lockHandle)
-    lockHandle = -1
-  }
-
-  private func failure() -> RenderError {
-    let code = errno
-    return .output(path: targetPath, .writeFailed(detail: String(cString: strerror(code)), errorNumber: code))
-  }
+  func discard() { file.discard() }
 
   /// The file a symbolic link at `path` names (followed to the end), else `path` itself.
   private static func resolvedTarget(_ path: String) -> String {
