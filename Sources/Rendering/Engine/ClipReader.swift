@@ -22,8 +22,8 @@ final class ClipReader {
   private var heardScratch: [Float] = []
 
   private let reader: any ClipSamples
-  private var block = UnsafeBufferPointer<Float>(start: nil, count: 0)
-  private var blockOffset = 0
+  /// The place in the reader's last block.
+  private var cursor: BlockCursor
   private let channels: Int
   /// The crossover of the bass swap being played, started fresh where each swap's filter starts.
   private var crossover: LowBandFilter?
@@ -42,6 +42,7 @@ final class ClipReader {
     self.ducks = clip.layer == .track ? ducks : []
     self.input = input
     channels = layout.channelCount
+    cursor = BlockCursor(channels: layout.channelCount)
     sampleRate = layout.sampleRate
     do {
       if let run {
@@ -89,15 +90,14 @@ final class ClipReader {
   func render(_ frames: Int, into destination: UnsafeMutablePointer<Float>, replacing: Bool) throws(RenderError) {
     var done = 0
     while done < frames {
-      let available = try nextAvailable()
-      let count = min(frames - done, available.count / channels)
+      let available = try nextFrames(upTo: frames - done)
+      let count = available.count / channels
       let target = destination + done * channels
       if let watch, let heard = watchedPart(of: count, by: watch) {
         playHeard(available.baseAddress!, frames: count, into: target, replacing: replacing, part: heard, by: watch)
       } else {
         play(available.baseAddress!, frames: count, into: target, replacing: replacing)
       }
-      blockOffset += count * channels
       position += Int64(count)
       done += count
     }
@@ -173,14 +173,13 @@ final class ClipReader {
     var scratch = [Float](repeating: 0, count: channels)
     var left = frames
     while left > 0 {
-      let available = try nextAvailable()
-      let count = min(left, available.count / channels)
+      let available = try nextFrames(upTo: left)
+      let count = available.count / channels
       scratch.withUnsafeMutableBufferPointer { scratch in
         for frame in 0..<count {
           mixSwapping(available.baseAddress! + frame * channels, into: scratch.baseAddress!, at: position + Int64(frame), replacing: true)
         }
       }
-      blockOffset += count * channels
       position += Int64(count)
       left -= count
     }
@@ -218,26 +217,21 @@ final class ClipReader {
     }
     var left = frames
     while left > 0 {
-      let available = try nextAvailable()
-      let count = min(Int(left), available.count / channels)
-      blockOffset += count * channels
-      left -= Int64(count)
+      left -= Int64(try nextFrames(upTo: Int(left)).count / channels)
     }
   }
 
-  /// The decoded samples not yet used, decoding more when none are left.
-  private func nextAvailable() throws(RenderError) -> UnsafeBufferPointer<Float> {
-    while blockOffset >= block.count {
-      let next: UnsafeBufferPointer<Float>?
-      do { next = try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(for: error)) }
-      guard let next else {
-        let declared = clip.splices.isEmpty ? clip.sourceEnd : clip.duration
-        throw .input(input, .truncated(decoded: reader.framesDelivered, declared: declared))
-      }
-      block = next
-      blockOffset = 0
+  /// Up to `maxFrames` decoded frames not yet used, now counted as used; decodes more when none
+  /// are left.
+  private func nextFrames(upTo maxFrames: Int) throws(RenderError) -> UnsafeBufferPointer<Float> {
+    let frames = try cursor.take(maxFrames: maxFrames) { () throws(RenderError) -> UnsafeBufferPointer<Float>? in
+      do { return try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(for: error)) }
     }
-    return UnsafeBufferPointer(rebasing: block[blockOffset...])
+    guard let frames else {
+      let declared = clip.splices.isEmpty ? clip.sourceEnd : clip.duration
+      throw .input(input, .truncated(decoded: reader.framesDelivered, declared: declared))
+    }
+    return frames
   }
 }
 

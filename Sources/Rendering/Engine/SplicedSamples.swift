@@ -21,8 +21,8 @@ final class SplicedSamples: ClipSamples {
   private var nextSplice = 0
   /// The source frame the next frame taken from `source` is.
   private var sourcePosition: Int64 = 0
-  private var block = UnsafeBufferPointer<Float>(start: nil, count: 0)
-  private var blockOffset = 0
+  /// The place in the source's last block.
+  private var cursor: BlockCursor
   private var outgoing: [Float] = []
   /// The crossfaded frames handed out, valid until the next call.
   private var mixed = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
@@ -33,6 +33,7 @@ final class SplicedSamples: ClipSamples {
     self.source = source
     self.clip = clip
     self.channels = channels
+    cursor = BlockCursor(channels: channels)
   }
 
   deinit { mixed.deallocate() }
@@ -65,7 +66,7 @@ final class SplicedSamples: ClipSamples {
     let sourceFrame = passed == 0 ? clip.inPoint + entry : clip.splices[passed - 1].sourceFrame + entry - clip.splices[passed - 1].clipFrame
     guard try source.seek(toFrame: sourceFrame) else { return false }
     (started, framesDelivered, nextSplice, sourcePosition, discard) = (true, entry, passed, sourceFrame, frame - entry)
-    (block, blockOffset) = (UnsafeBufferPointer(start: nil, count: 0), 0)
+    cursor = BlockCursor(channels: channels)
     return true
   }
 
@@ -118,16 +119,8 @@ final class SplicedSamples: ClipSamples {
 
   /// Up to `maxFrames` frames of the source, decoding a block when none are left; nil at its end.
   private func take(maxFrames: Int) throws -> UnsafeBufferPointer<Float>? {
-    while blockOffset >= block.count {
-      guard let next = try source.nextBlock() else { return nil }
-      block = next
-      blockOffset = 0
-    }
-    let count = min(maxFrames * channels, block.count - blockOffset)
-    defer {
-      blockOffset += count
-      sourcePosition += Int64(count / channels)
-    }
-    return UnsafeBufferPointer(rebasing: block[blockOffset..<(blockOffset + count)])
+    guard let taken = try cursor.take(maxFrames: maxFrames, fetching: source.nextBlock) else { return nil }
+    sourcePosition += Int64(taken.count / channels)
+    return taken
   }
 }
