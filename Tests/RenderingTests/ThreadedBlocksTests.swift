@@ -46,7 +46,7 @@ import Testing
 
   @Test func blocksArriveInOrderThenTheErrorThenNil() throws {
     let source = CountingSource(blockFrames: 37, blockCount: 5, failsAtEnd: true)
-    let reader = ReadAheadSamples(source, channels: 2, capacity: 2)
+    let reader = ThreadedSamples(readingAhead: source, channels: 2, capacity: 2)
     for index in 0..<5 {
       let block = try #require(try reader.nextBlock())
       #expect(Array(block) == (0..<74).map { Float(index * 74 + $0) })
@@ -59,7 +59,7 @@ import Testing
   @Test func droppingTheReaderStopsItsProducer() throws {
     var source: CountingSource? = CountingSource(blockFrames: 64, blockCount: nil)
     weak let released = source
-    var reader: ReadAheadSamples? = ReadAheadSamples(source!, channels: 2, capacity: 4)
+    var reader: ThreadedSamples? = ThreadedSamples(readingAhead: source!, channels: 2, capacity: 4)
     source = nil
     _ = try reader?.nextBlock()
     _ = try reader?.nextBlock()

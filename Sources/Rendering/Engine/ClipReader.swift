@@ -48,8 +48,8 @@ final class ClipReader {
       if let run {
         reader = RunMemberSource(run: run.run, member: run.member)
       } else if let stretch = clip.playedStretch {
-        reader = try StretchedSamples(
-          clip: clip, stretch: stretch, path: input.path, layout: layout, resampling: resampling, tolerance: input.tolerance, info: info)
+        reader = try ThreadedSamples(
+          stretching: clip, stretch: stretch, path: input.path, layout: layout, resampling: resampling, tolerance: input.tolerance, info: info)
       } else {
         let file = try AudioFileReader(path: input.path, output: layout, resampling: resampling, tolerance: input.tolerance, known: info)
         reader = clip.splices.isEmpty ? file : SplicedSamples(source: file, clip: clip, channels: layout.channelCount)

@@ -2,7 +2,7 @@ import Composition
 import FFmpegAudio
 import Stretching
 
-/// The work of stretching one clip, done on a thread of its own (`StretchedSamples` takes its
+/// The work of stretching one clip, done on a thread of its own (`ThreadedSamples` takes its
 /// blocks): what the clip plays of its source unstretched (from the in-point, past any splices),
 /// stretched to exactly the clip's duration by its method, padded or trimmed by the last frame or
 /// two a stretcher may leave over or short.
@@ -10,9 +10,9 @@ import Stretching
 /// Preserve-pitch reads the source twice: Rubber Band studies the whole stretch before it
 /// processes any of it.
 final class StretchJob: @unchecked Sendable {
-  private let source: ReadAheadSamples
+  private let source: ThreadedSamples
   /// The second reader Rubber Band's study pass reads; nil for varispeed, and once studied.
-  private var study: ReadAheadSamples?
+  private var study: ThreadedSamples?
   private let duration: Int64
   private let sourceFrames: Int64
   private let channels: Int
@@ -48,11 +48,11 @@ final class StretchJob: @unchecked Sendable {
     let once = stretch.method == .varispeed && clip.pitchShift == 0 && clip.splices.isEmpty && info.sampleRate != layout.sampleRate
     let readLayout = once ? PCMLayout(sampleRate: info.sampleRate, channelCount: layout.channelCount) : layout
     let read = once ? Self.unstretched(clip, at: info.sampleRate, mixRate: layout.sampleRate) : clip.unstretched
-    let open = { () throws -> ReadAheadSamples in
+    let open = { () throws -> ThreadedSamples in
       let spliced = SplicedSamples(
         source: try AudioFileReader(path: path, output: readLayout, resampling: resampling, tolerance: tolerance, known: info),
         clip: read, channels: layout.channelCount)
-      return ReadAheadSamples(spliced, channels: layout.channelCount)
+      return ThreadedSamples(readingAhead: spliced, channels: layout.channelCount)
     }
     self.path = path
     duration = clip.duration
@@ -165,7 +165,7 @@ final class StretchJob: @unchecked Sendable {
   /// last. A source a frame or two short (a rate conversion's rounding: a track read alone where
   /// the plan measured it in a resampled run) is made up with silence; more missing is a
   /// truncated file.
-  private func next(of reader: ReadAheadSamples, read: inout Int64) throws -> UnsafeBufferPointer<Float>? {
+  private func next(of reader: ThreadedSamples, read: inout Int64) throws -> UnsafeBufferPointer<Float>? {
     if let block = try reader.nextBlock() {
       read += Int64(block.count / channels)
       return block

@@ -149,7 +149,7 @@ struct TimelineStreamer: Sendable {
   /// Opens the next stretched clip (from `cursor` on, past `nextClip`) ahead of its time, so it is
   /// stretched on threads of its own while the mix plays the clips before it, once the clips
   /// opened early are stretched; at most `stretchedAhead` wait their turn, each holding at most
-  /// `StretchedSamples.bufferBytes`.
+  /// `ThreadedSamples.stretchBufferBytes`.
   private func stretchAhead(
     _ early: inout [Int: ClipReader], from cursor: inout Int, after nextClip: Int, before mixEnd: Int64
   ) throws(RenderError) {
