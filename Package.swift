@@ -59,7 +59,9 @@ let package = Package(
     .testTarget(name: "ContainersTests", dependencies: ["Containers", "AudioTestSupport"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
     .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "CEbur128", "Composition", "AudioTestSupport"]),
-    .testTarget(name: "PlaylistsTests", dependencies: ["Playlists"]),
+    // One valid playlist in each format, for the format tests and the fuzz seeds.
+    .target(name: "SamplePlaylists", path: "Tests/SamplePlaylists"),
+    .testTarget(name: "PlaylistsTests", dependencies: ["Playlists", "SamplePlaylists"]),
     .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FFmpegAudio", "Containers", "Composition", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "MixingTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "CEbur128", "AudioTestSupport"]),
     .testTarget(name: "SilenceTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
@@ -67,7 +69,7 @@ let package = Package(
     .testTarget(name: "BeatTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "KeyTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["Rendering", "Playlists", "Settings", "AudioTestSupport"]),
-    .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport"], path: "Tests/FuzzSupport"),
+    .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport", "SamplePlaylists"], path: "Tests/FuzzSupport"),
     .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),
     // Counts a render's threads in a process of its own, for RenderThreadsTests.
     .executableTarget(name: "render-threads-probe", dependencies: ["Rendering", "FFmpegAudio"], path: "Tests/ThreadProbe"),

@@ -1,4 +1,5 @@
 import Playlists
+import SamplePlaylists
 import Testing
 
 /// CUE sheets: tracks cut out of images at exact CD frames, gaps, and the exact messages for

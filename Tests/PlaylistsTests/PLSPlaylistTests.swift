@@ -1,4 +1,5 @@
 import Playlists
+import SamplePlaylists
 import Testing
 
 /// PLS parsing: numbered keys in any case and order, and the exact messages for what is refused.

@@ -1,5 +1,6 @@
 import Foundation
 import Playlists
+import SamplePlaylists
 import Testing
 
 /// Reading any playlist: the parser chosen by content before extension, and playlists inside

@@ -1,5 +1,6 @@
 import Foundation
 import Playlists
+import SamplePlaylists
 import Testing
 
 /// Every parser, and `PlaylistFile.read`, either reads or refuses (with a `PlaylistError` at a

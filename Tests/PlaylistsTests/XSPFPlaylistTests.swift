@@ -1,5 +1,6 @@
 import Foundation
 import Playlists
+import SamplePlaylists
 import Testing
 
 /// XSPF parsing: URIs, entities and optional fields, and the exact messages for what is refused.
