@@ -15,6 +15,13 @@ public final class SeamlessRun {
   private var made: [EncodedSegment.Packet] = []
   /// Where on the output's timeline the samples fed so far end.
   public private(set) var fedTo: Int64
+  /// False when the segment encoded last lacks frames before its own end: frames the encoder
+  /// still holds (LAME's VBR modes hand frames over later than its CBR), which only this run can
+  /// give, so it must encode the next segment too.
+  public private(set) var lastSegmentIsWhole = true
+  /// Where the frames of the segment encoded last end on the stream's timeline (nil before the
+  /// first): the next segment begins there, with the frames the encoder held back.
+  private var handedTo: Int64?
 
   /// Starts a run that hears `pcm`, the earlier segment's samples from its encoder's start
   /// (`span.start`) through its post-roll, as that segment's encoder did.
@@ -31,10 +38,17 @@ public final class SeamlessRun {
   public func encode(_ pcm: some PCMPlanes, span: SegmentSpan) throws -> EncodedSegment {
     try hear(pcm)
     if span.isLast { try feed.finish { made += try taking.take($0) } }
-    let segment = EncodedSegment(
+    var segment = EncodedSegment(
       keeping: made, of: span, priming: feed.encoder.primingFrames, settings: settings, frameSize: feed.inputFormat.frameSize)
+    if let handedTo {
+      let ownStart = span.from - feed.encoder.primingFrames
+      let heldBack = made.filter { $0.pts >= handedTo && $0.pts < ownStart }
+      segment = EncodedSegment(packets: heldBack + segment.packets, spare: segment.spare, frameCount: segment.frameCount)
+    }
+    handedTo = segment.packets.last.map { $0.pts + $0.duration } ?? handedTo
     // What the next segment may need: the packets from this one's own end on.
     let ownEnd = span.to - feed.encoder.primingFrames
+    lastSegmentIsWhole = span.isLast || segment.packets.last.map { $0.pts + $0.duration >= ownEnd } == true
     made.removeAll { $0.pts < ownEnd }
     return segment
   }

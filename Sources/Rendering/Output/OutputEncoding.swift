@@ -63,7 +63,7 @@ public struct OutputEncoding: Encodable, Sendable, Equatable {
     var done: [String] = []
     if joinsMoved > 0 { done.append("\(joinsMoved) of \(joins) joins moved a few frames later") }
     if encodedAcross > 0 {
-      done.append("\(encodedAcross) of \(joins) joins encoded across by one encoder, where the reservoir left no room")
+      done.append("\(encodedAcross) of \(joins) joins encoded across by one encoder, where the reservoir left no room (or that encoder still held frames)")
     }
     return "\(codec): to fit the bit reservoir, " + done.joined(separator: "; ")
   }

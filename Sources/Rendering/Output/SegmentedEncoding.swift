@@ -187,7 +187,10 @@ final class SegmentedEncoding {
   /// worker encoded it (`AudioFileWriter.canJoin`).
   private func write(_ result: Result<EncodedSegment, any Error>) throws {
     var segment = try result.get()
-    if written > 0 && !writer.canJoin(segment) {
+    // A run whose last segment ends short (its encoder still holds frames) goes on across the
+    // next join; so does one across a join the writer cannot make.
+    let runHoldsFrames = seamlessRun.map { !$0.lastSegmentIsWhole } ?? false
+    if written > 0 && (runHoldsFrames || !writer.canJoin(segment)) {
       segment = try encodedAcrossJoin(segment: written)
       joinsEncodedAcross += 1
     } else {
