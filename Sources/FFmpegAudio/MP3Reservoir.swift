@@ -3,15 +3,16 @@
 /// frame before it, at most `largestBegin` bytes before its own slot), so any stretch of one
 /// encoder's frames fits as that encoder laid it, and leaves at least the reservoir that encoder
 /// had. Where frames of two encoders meet, the join is the first of the earlier segment's spare
-/// frames after which the later one's first frame finds the reservoir it was encoded with. Where
-/// none is, the segment does not fit (`fits`), and the writer's caller encodes across the join
-/// instead (`SeamlessRun`: the earlier encoder's stream, continued).
+/// frames after which the later one's first frame finds the reservoir it was encoded with, or,
+/// where none is, the segment's own first frame, if its frames fit and find their encoder's
+/// reservoir again before the segment ends. Where neither is so, the segment does not fit
+/// (`fits`), and the writer's caller encodes across the join instead (`SeamlessRun`: the earlier
+/// encoder's stream, continued).
 ///
-/// A frame is never laid with less reservoir behind it than its encoder had: that is what lets a
-/// `SeamlessRun` continue any encoder's frames. (Writing such a frame at a higher bit rate
-/// would fit it, but would leave the frames after it short of their encoder's reservoir, which a
-/// later run across a join then cannot make up, even at 320 kb/s: VBR streams at `--quality` 0
-/// and 2 failed so.)
+/// Every segment ends with the reservoir its encoder had: that is what lets a `SeamlessRun`
+/// continue any encoder's frames. (Writing a frame at a higher bit rate to fit it left the frames
+/// after it short of their encoder's reservoir, which a later run across a join could not make
+/// up, even at 320 kb/s: VBR streams at `--quality` 0 and 2 failed so.)
 final class MP3Reservoir {
   /// A frame laid out (`packet.bytes`), its slot filled as main data arrives.
   struct Laid {
@@ -35,16 +36,33 @@ final class MP3Reservoir {
   /// Lays the next segment's frames, handing each frame whose slot is full to `emit`; throws
   /// `doesNotFit`, having laid nothing, when `fits` is false.
   func add(_ segment: EncodedSegment, emit: (Laid) throws -> Void) throws {
-    guard let taken = spareFramesToTake(before: segment) else { throw MP3ReservoirError.doesNotFit }
+    guard let taken = framesTakenToJoin(segment) else { throw MP3ReservoirError.doesNotFit }
     if taken > 0 { joinsMoved += 1 }
     for frame in spare.prefix(taken) + segment.packets.dropFirst(taken) { try lay(frame, emit: emit) }
     spare = segment.spare
     hasFrames = hasFrames || !segment.packets.isEmpty
   }
 
-  /// True when `segment` can follow the frames laid so far: its first frame (after the spare
-  /// frames the join takes) finds the reservoir its encoder gave it.
-  func fits(_ segment: EncodedSegment) -> Bool { spareFramesToTake(before: segment) != nil }
+  /// True when `segment` can follow the frames laid so far: its frames fit, and before its end
+  /// one of them finds the reservoir its encoder gave it (`framesTakenToJoin`).
+  func fits(_ segment: EncodedSegment) -> Bool { framesTakenToJoin(segment) != nil }
+
+  /// How many spare frames the join into `segment` takes: the fewest after which its first frame
+  /// finds the reservoir its encoder gave it; else none, where its frames fit as they are and one
+  /// of them finds its encoder's reservoir before the segment ends (from there on every frame of
+  /// that encoder does, so a run across the next join can continue it). Nil when neither is so.
+  private func framesTakenToJoin(_ segment: EncodedSegment) -> Int? {
+    if let taken = spareFramesToTake(before: segment) { return taken }
+    var (slots, data) = (slotsEnd, dataEnd)
+    for packet in segment.packets {
+      guard let frame = MP3Frame(packet.bytes) else { return nil }
+      if slots - data >= frame.mainDataBegin { return 0 }
+      let begin = max(data, slots - frame.largestBegin)
+      guard begin + frame.mainDataBytes <= slots + frame.slotBytes else { return nil }
+      (slots, data) = (slots + frame.slotBytes, begin + frame.mainDataBytes)
+    }
+    return nil
+  }
 
   /// Hands every frame still laid out to `emit`.
   func finish(emit: (Laid) throws -> Void) throws {
