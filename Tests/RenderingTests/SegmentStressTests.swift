@@ -64,16 +64,7 @@ struct SegmentStressTests {
     let folder = TemporaryFolder("segue-stress-castle")
     let input = folder.file("castle.flac")
     try RealMusic.excerpt("Castle", from: 0, seconds: 61.3, to: input)
-    var request = RenderRequest(
-      inputs: [InputSource(path: input)], outputPath: folder.file("castle.mp3"), output: OutputOptions(quality: 0), cache: nil)
-    request.threads = 2
-    let report = try Renderer.render(request)
-    #expect(report.allNotes.contains { $0.contains("encoded across by one encoder") }, "\(report.allNotes)")
-    #expect(try FFmpegCLI.decodeFloat(folder.file("castle.mp3")).count == Int(report.outputFrameCount) * 2)
-    request.threads = 1
-    request.outputPath = folder.file("castle-1.mp3")
-    _ = try Renderer.render(request)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("castle.mp3"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("castle-1.mp3"))))
+    _ = try Self.renderedWithJoinsEncodedAcross(input, output: OutputOptions(quality: 0), in: folder)
   }
 
   /// A 1 kHz tone of 61.3 s as VBR at `--quality` 2: after the first join the writer cannot make,
@@ -84,15 +75,22 @@ struct SegmentStressTests {
     let folder = TemporaryFolder("segue-stress-vbr-run")
     let input = folder.file("tone.flac")
     try FFmpegCLI.make(["-f", "lavfi", "-i", "sine=frequency=1000:d=61.3", "-ar", "44100", "-ac", "2", input])
-    var request = RenderRequest(
-      inputs: [InputSource(path: input)], outputPath: folder.file("tone.mp3"), output: OutputOptions(quality: 2), cache: nil)
+    let report = try Self.renderedWithJoinsEncodedAcross(input, output: OutputOptions(quality: 2), in: folder)
+    #expect(report.outputFrameCount == 2_703_330)
+  }
+
+  /// Renders `input` to MP3 as `output` says on 2 workers, then on 1: a join is encoded across,
+  /// the file decodes to the report's length, and both write the same bytes. The 2 workers' report.
+  private static func renderedWithJoinsEncodedAcross(_ input: String, output: OutputOptions, in folder: TemporaryFolder) throws -> RenderReport {
+    var request = RenderRequest(inputs: [InputSource(path: input)], outputPath: folder.file("two.mp3"), output: output, cache: nil)
     request.threads = 2
     let report = try Renderer.render(request)
     #expect(report.allNotes.contains { $0.contains("encoded across by one encoder") }, "\(report.allNotes)")
-    #expect(try FFmpegCLI.decodeFloat(folder.file("tone.mp3")).count == 2_703_330 * 2)
+    #expect(try FFmpegCLI.decodeFloat(folder.file("two.mp3")).count == Int(report.outputFrameCount) * 2)
     request.threads = 1
-    request.outputPath = folder.file("tone-1.mp3")
+    request.outputPath = folder.file("one.mp3")
     _ = try Renderer.render(request)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("tone.mp3"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("tone-1.mp3"))))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("two.mp3"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("one.mp3"))))
+    return report
   }
 }
