@@ -41,11 +41,13 @@ let package = Package(
     .target(name: "Containers"),
     .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim", "CKernels", "Containers"], swiftSettings: strictFFmpeg),
     .target(name: "Composition"),
+    // Blocks of samples (or bytes) in pooled buffers, handed from thread to thread without copies.
+    .target(name: "SampleBlocks"),
     // The settings a user chooses, with their ranges and refusals: shared by the library, the
     // playlist reader and the command line.
     .target(name: "Settings", dependencies: ["Composition"]),
     .target(name: "Playlists", dependencies: ["Composition", "Settings", "Yams"]),
-    .target(name: "Rendering", dependencies: ["CKernels", "Composition", "Playlists", "Settings", "FFmpegAudio", "Analysis", "Containers", "Stretching"]),
+    .target(name: "Rendering", dependencies: ["CKernels", "Composition", "Playlists", "Settings", "FFmpegAudio", "Analysis", "Containers", "Stretching", "SampleBlocks"]),
     .executableTarget(
       name: "segue",
       dependencies: ["Rendering", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -62,7 +64,7 @@ let package = Package(
     // One valid playlist in each format, for the format tests and the fuzz seeds.
     .target(name: "SamplePlaylists", path: "Tests/SamplePlaylists"),
     .testTarget(name: "PlaylistsTests", dependencies: ["Playlists", "SamplePlaylists"]),
-    .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FFmpegAudio", "Containers", "Composition", "Playlists", "AudioTestSupport"]),
+    .testTarget(name: "RenderingTests", dependencies: ["Rendering", "SampleBlocks", "FFmpegAudio", "Containers", "Composition", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "MixingTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "CEbur128", "AudioTestSupport"]),
     .testTarget(name: "SilenceTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "StretchTests", dependencies: ["Rendering", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
@@ -72,7 +74,7 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport", "SamplePlaylists"], path: "Tests/FuzzSupport"),
     .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),
     // Counts a render's threads in a process of its own, for RenderThreadsTests.
-    .executableTarget(name: "render-threads-probe", dependencies: ["Rendering", "FFmpegAudio"], path: "Tests/ThreadProbe"),
+    .executableTarget(name: "render-threads-probe", dependencies: ["Rendering", "FFmpegAudio", "SampleBlocks"], path: "Tests/ThreadProbe"),
     .executableTarget(name: "fuzz-runner", dependencies: ["FuzzSupport", "AudioTestSupport"], path: "Benchmarks/fuzz-runner"),
     // Writes the key detector's test set for Benchmarks/key.
     .executableTarget(name: "key-test-set", dependencies: ["AudioTestSupport", "Rendering", "FFmpegAudio"], path: "Benchmarks/key-test-set"),

@@ -81,7 +81,7 @@ public final class AudioFileWriter {
   }
 
   /// Appends a chunk of PCM in `inputFormat`.
-  public func write(_ chunk: some PCMPlanes) throws {
+  public func write(_ chunk: some PCMSource) throws {
     guard let feed else { throw FFmpegError(function: "write after beginSegments", code: segue_averror(EINVAL), path: path) }
     try feed.write(chunk, onPacket: writeEncoded)
   }

@@ -17,7 +17,7 @@ final class EncoderFeed {
   init(encoder: AudioEncoder) { self.encoder = encoder }
 
   /// Encodes `chunk`, handing each packet made to `onPacket`.
-  func write(_ chunk: some PCMPlanes, onPacket: (Packet) throws -> Void) throws {
+  func write(_ chunk: some PCMSource, onPacket: (Packet) throws -> Void) throws {
     var consumed = 0
     while consumed < chunk.frameCount {
       if filled == 0 { try encoder.allocate(frame, count: inputFormat.frameSize) }
@@ -39,13 +39,10 @@ final class EncoderFeed {
     try receivePackets(onPacket)
   }
 
-  private func copy(_ chunk: some PCMPlanes, from start: Int, count: Int) {
+  /// Writes `count` frames of `chunk` from frame `start` into the frame being filled.
+  private func copy(_ chunk: some PCMSource, from start: Int, count: Int) {
     let planeFrameBytes = inputFormat.bytesPerSample * (inputFormat.isPlanar ? 1 : inputFormat.layout.channelCount)
-    for index in 0..<chunk.planeCount {
-      let destination = frame.pointer.pointee.extended_data[index]! + filled * planeFrameBytes
-      let source = chunk.plane(index).baseAddress! + start * planeFrameBytes
-      destination.update(from: source.assumingMemoryBound(to: UInt8.self), count: count * planeFrameBytes)
-    }
+    chunk.write(from: start, count: count) { UnsafeMutableRawPointer(frame.pointer.pointee.extended_data[$0]! + filled * planeFrameBytes) }
   }
 
   private func sendFilledFrame(onPacket: (Packet) throws -> Void) throws {

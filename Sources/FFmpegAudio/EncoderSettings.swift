@@ -66,11 +66,31 @@ public struct EncoderInputFormat: Sendable, Equatable {
   }
 }
 
+/// PCM that writes itself, in an encoder's input format, wherever the encoder wants it: bytes
+/// copied as they are, or samples converted on the way (so a conversion is the only copy).
+public protocol PCMSource {
+  var frameCount: Int { get }
+  /// Writes `count` sample frames from frame `start` on; `plane(index)` is where plane `index`'s
+  /// first frame goes (every channel interleaved in plane 0 when the format is not planar).
+  func write(from start: Int, count: Int, into plane: (Int) -> UnsafeMutableRawPointer)
+}
+
 /// PCM in an encoder's input format: `planeCount` planes of bytes (every channel interleaved in
 /// one plane when the format is not planar), `frameCount` sample frames long.
-public protocol PCMPlanes {
-  var frameCount: Int { get }
+public protocol PCMPlanes: PCMSource {
   var planeCount: Int { get }
   /// Plane `index`'s bytes, valid while the planes are.
   func plane(_ index: Int) -> UnsafeRawBufferPointer
+}
+
+extension PCMPlanes {
+  /// Copies the frames' bytes, plane by plane.
+  public func write(from start: Int, count: Int, into destination: (Int) -> UnsafeMutableRawPointer) {
+    guard count > 0 else { return }
+    for index in 0..<planeCount {
+      let bytes = plane(index)
+      let frameBytes = bytes.count / frameCount
+      destination(index).copyMemory(from: bytes.baseAddress! + start * frameBytes, byteCount: count * frameBytes)
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import FFmpegAudio
+import SampleBlocks
 
 /// Whole-file reading and writing of float samples, for small jobs: examples, tests, synthesized audio.
 ///
@@ -38,11 +39,9 @@ public enum AudioFile {
     defer { output.discard() }
     do {
       let writer = try AudioFileWriter(path: output.stagingPath, containerName: format.containerName, settings: format.settings)
-      let converter = PCMConverter(format: writer.inputFormat)
-      try samples.withUnsafeBufferPointer { all in
-        let dither = writer.inputFormat.integerBits.map { !liesOnGrid(all, bits: $0) } ?? false
-        try writer.write(converter.convert(all, firstFrame: 0, dither: dither))
-      }
+      let block = samples.withUnsafeBufferPointer { SampleBlockPool().block(copying: $0) }
+      let dither = writer.inputFormat.integerBits.map { !liesOnGrid(UnsafeBufferPointer(block.samples), bits: $0) } ?? false
+      try writer.write(MixedPCM(samples: block, firstFrame: 0, dither: dither, format: writer.inputFormat))
       try writer.finish()
     } catch {
       throw .output(path: path, .writeFailed(detail: (error as? FFmpegError)?.message ?? "\(error)"))

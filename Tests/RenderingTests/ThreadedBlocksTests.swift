@@ -1,4 +1,5 @@
 import Foundation
+import SampleBlocks
 import Testing
 
 @testable import Rendering
@@ -96,7 +97,7 @@ import Testing
       #expect(Array(alive.last!.samples) == samples)
       if alive.count > 4 { alive.removeFirst() }
     }
-    let long = [Float](repeating: 0.5, count: SampleBlockPool.longestPooled + 1)
+    let long = [Float](repeating: 0.5, count: SampleBlockPool.defaultLongestPooled + 1)
     _ = long.withUnsafeBufferPointer { pool.block(copying: $0) }
     alive.removeAll()
     // Five alive at most (one made while four wait), all as long as the longest block.

@@ -9,6 +9,7 @@
 // Prints one JSON object: {"mode", "before", "during", "after", "outcome",
 // "buffersAtThreeQuarters", "buffersAtEnd"}.
 import FFmpegAudio
+import SampleBlocks
 import Foundation
 import Rendering
 import Synchronization

@@ -1,5 +1,6 @@
 import Composition
 import FFmpegAudio
+import SampleBlocks
 import Stretching
 
 /// The work of stretching one clip, done on a thread of its own (`ThreadedSamples` takes its

@@ -1,4 +1,5 @@
 import Foundation
+import SampleBlocks
 
 /// Blocks of interleaved samples made on a thread of its own and taken, in order, on the thread
 /// that plays them: the producer runs beside the rest of the render instead of before it.

@@ -1,6 +1,7 @@
 import Composition
 import FFmpegAudio
 import Foundation
+import SampleBlocks
 
 /// A clip's samples made on a thread of its own and taken here, in order: a source read ahead
 /// (`readingAhead`), or a clip stretched (`stretching`).

@@ -1,9 +1,11 @@
 import Composition
 import FFmpegAudio
+import SampleBlocks
 
 /// A message from the mixing thread to the encoding thread.
 enum StreamerMessage: Sendable {
-  case chunk(PCMChunk)
+  /// Mixed samples, converted to the encoder's PCM as the encoder takes them.
+  case chunk(MixedPCM)
   /// The end, with what the bus's stages have to report.
   case finished(BusOutcome)
   case failed(RenderError)
@@ -82,22 +84,15 @@ struct TimelineStreamer: Sendable {
   }
 
   private func stream(into queue: BoundedQueue<StreamerMessage>, bus: inout BusChain) throws(RenderError) {
-    let mix = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.blockFrames * format.layout.channelCount)
-    defer { mix.deallocate() }
     for (index, segment) in segments.enumerated() {
-      if index > 0 { try emitSilence(frames: pauseFrames, buffer: mix, into: queue) }
-      try stream(segment, buffer: mix, bus: &bus, into: queue)
+      if index > 0 { try emitSilence(frames: pauseFrames, into: queue) }
+      try stream(segment, bus: &bus, into: queue)
     }
   }
 
   /// Mixes the part of the timeline in `range`, opening only the clips that touch it; the bus is
   /// primed on the frames before it that its stages need, and sees its look-ahead past its end.
-  private func stream(
-    _ range: Range<Int64>, buffer mix: UnsafeMutableBufferPointer<Float>, bus: inout BusChain,
-    into queue: BoundedQueue<StreamerMessage>
-  ) throws(RenderError) {
-    let converter = PCMConverter(format: format)
-    let channels = format.layout.channelCount
+  private func stream(_ range: Range<Int64>, bus: inout BusChain, into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
     let clips = timeline.clips
     var openRuns: [Int: ResampledRun] = [:]
     let mixEnd = max(range.upperBound, min(timeline.frameCount, range.upperBound + Int64(bus.lookaheadFrames)))
@@ -105,7 +100,7 @@ struct TimelineStreamer: Sendable {
     var nextEdge = 0
     var readers: [ClipReader] = []
     var nextClip = 0
-    let held = LookaheadQueue(lookaheadFrames: bus.lookaheadFrames, channels: channels)
+    let held = LookaheadQueue(lookaheadFrames: bus.lookaheadFrames, channels: format.layout.channelCount)
     var position = max(0, range.lowerBound - bus.primingFrames)
     var stretchingAhead: [Int: ClipReader] = [:]
     var nextStretched = 0
@@ -131,16 +126,18 @@ struct TimelineStreamer: Sendable {
       let frames = Int(blockEnd - position)
       let sounding = readers.filter { $0.clip.range.contains(position) }
       let exact = sounding.count == 0 || (sounding.count == 1 && sounding[0].passesThrough(frames))
-      if sounding.isEmpty { mix.update(repeating: 0) }
-      for (index, reader) in sounding.enumerated() {
-        try reader.render(frames, into: mix.baseAddress!, replacing: index == 0)
+      let mixed = try held.block(frames: frames) { (mix) throws(RenderError) in
+        if sounding.isEmpty { mix.update(repeating: 0) }
+        for (index, reader) in sounding.enumerated() {
+          try reader.render(frames, into: mix.baseAddress!, replacing: index == 0)
+        }
       }
-      held.append(UnsafeBufferPointer(rebasing: mix[0..<(frames * channels)]), firstFrame: position, exact: exact)
+      held.append(mixed, firstFrame: position, exact: exact)
       position = blockEnd
       readers.removeAll { $0.clip.end <= position }
       while let next = held.next(mixEnded: position >= mixEnd) {
         try held.withUpcoming { (upcoming) throws(RenderError) in
-          try pass(next, upcoming: upcoming, of: range, bus: &bus, converter: converter, into: queue)
+          try pass(next, upcoming: upcoming, of: range, bus: &bus, into: queue)
         }
       }
     }
@@ -169,7 +166,7 @@ struct TimelineStreamer: Sendable {
   /// it; past it (frames mixed only for the bus to see ahead), dropped.
   private func pass(
     _ mixed: LookaheadQueue.MixedBlock, upcoming: UnsafeBufferPointer<Float>, of range: Range<Int64>, bus: inout BusChain,
-    converter: PCMConverter, into queue: BoundedQueue<StreamerMessage>
+    into queue: BoundedQueue<StreamerMessage>
   ) throws(RenderError) {
     guard mixed.firstFrame < range.upperBound else { return }
     let (samples, firstFrame) = (mixed.samples.samples, mixed.firstFrame)
@@ -177,19 +174,18 @@ struct TimelineStreamer: Sendable {
     if firstFrame < range.lowerBound { return bus.prime(block) }
     let changed = bus.process(block)
     // Dither is seeded by the position on the timeline, so any part renders as in the whole.
-    let chunk = converter.convert(UnsafeBufferPointer(samples), firstFrame: firstFrame, dither: !mixed.exact || changed)
+    let chunk = MixedPCM(samples: mixed.samples, firstFrame: firstFrame, dither: !mixed.exact || changed, format: format)
     if !queue.put(.chunk(chunk)) { throw .cancelled }
   }
 
   /// Sends `frames` frames of digital silence.
-  private func emitSilence(frames: Int64, buffer: UnsafeMutableBufferPointer<Float>, into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
-    let converter = PCMConverter(format: format)
-    buffer.update(repeating: 0)
+  private func emitSilence(frames: Int64, into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
+    let silence = SampleBlockPool()
     var left = frames
     while left > 0 {
       let count = Int(min(left, Int64(Self.blockFrames)))
-      let block = UnsafeBufferPointer(rebasing: buffer[0..<(count * format.layout.channelCount)])
-      guard queue.put(.chunk(converter.convert(block, firstFrame: 0, dither: false))) else { throw .cancelled }
+      let block = silence.block(count: count * format.layout.channelCount) { $0.update(repeating: 0) }
+      guard queue.put(.chunk(MixedPCM(samples: block, firstFrame: 0, dither: false, format: format))) else { throw .cancelled }
       left -= Int64(count)
     }
   }

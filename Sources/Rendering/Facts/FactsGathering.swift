@@ -1,5 +1,6 @@
 import Analysis
 import FFmpegAudio
+import SampleBlocks
 
 /// Gathers an input's facts: from the cache when they are there, otherwise from its header and
 /// at most one decode, then stores them back.

@@ -1,4 +1,5 @@
 import FFmpegAudio
+import SampleBlocks
 
 /// One segment's PCM: `frameCount` frames from frame `firstFrame`, in each plane of `bytes`.
 struct SegmentPCM: PCMPlanes, Sendable {
@@ -11,7 +12,7 @@ struct SegmentPCM: PCMPlanes, Sendable {
     var byteCount: Int { planeCount * capacity * frameBytes }
 
     func start(of plane: Int, in bytes: SegmentBytes) -> UnsafeMutableRawPointer {
-      bytes.storage.baseAddress! + plane * capacity * frameBytes
+      UnsafeMutableRawPointer(bytes.samples.baseAddress!) + plane * capacity * frameBytes
     }
   }
 
@@ -26,12 +27,6 @@ struct SegmentPCM: PCMPlanes, Sendable {
   }
 }
 
-/// A segment's bytes, owned: filled by the writing thread, then only read by one worker.
-final class SegmentBytes: @unchecked Sendable {
-  // @unchecked: written by one thread before it is handed over, only read after.
-  let storage: UnsafeMutableRawBufferPointer
-
-  init(count: Int) { storage = .allocate(byteCount: count, alignment: 16) }
-
-  deinit { storage.deallocate() }
-}
+/// A segment's bytes, in a pooled buffer: filled by the writing thread, then only read by the
+/// workers and the checksum, and used again once none of them holds it.
+typealias SegmentBytes = PooledBuffer<UInt8>

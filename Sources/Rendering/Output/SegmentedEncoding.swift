@@ -1,5 +1,6 @@
 import FFmpegAudio
 import Foundation
+import SampleBlocks
 
 /// Encodes the output in segments on a pool of workers, each segment by an encoder of its own,
 /// and joins their packets into the file in order (`AudioFileWriter.writeSegment`).
@@ -31,9 +32,9 @@ final class SegmentedEncoding {
   /// The segment filled before it, still taking its post-roll, and how much it has.
   private var pending: SegmentBytes?
   private var pendingPostRoll = 0
-  /// Every segment buffer made: one no worker or checksum holds any more is filled again, so
-  /// the pages of a long output are touched once, not once per segment.
-  private var buffers: [SegmentBytes] = []
+  /// The segments' buffers: one no worker or checksum holds any more is filled again, so the
+  /// pages of a long output are touched once, not once per segment.
+  private let buffers: BufferPool<UInt8>
   private var submitted = 0
   private var written = 0
   /// The segments handed to the workers and not yet written, and the last one written: a join
@@ -71,8 +72,8 @@ final class SegmentedEncoding {
       capacity: self.overlap.preRoll + segmentFrames + self.overlap.postRoll)
     workerCount = max(1, workers)
     jobs = SegmentJobs()
-    filling = SegmentBytes(count: layout.byteCount)
-    buffers = [filling]
+    buffers = BufferPool(longestPooled: layout.byteCount)
+    filling = buffers.block(count: layout.byteCount)
     let (settings, globalHeader, jobs) = (writer.settings, writer.segmentsWantGlobalHeader, jobs)
     let sampleRate = format.layout.sampleRate
     self.workers = (0..<workerCount).map { index in
@@ -94,7 +95,7 @@ final class SegmentedEncoding {
   }
 
   /// Takes the next PCM, in the writer's input format, into the segments.
-  func write(_ chunk: some PCMPlanes) throws {
+  func write(_ chunk: some PCMSource) throws {
     var offset = 0
     while offset < chunk.frameCount {
       let taken = min(chunk.frameCount - offset, segmentFrames - filled)
@@ -137,7 +138,7 @@ final class SegmentedEncoding {
     let full = filling
     pending = full
     pendingPostRoll = 0
-    filling = freeBuffer()
+    filling = buffers.block(count: layout.byteCount)
     filled = 0
     let preRoll = SegmentPCM(bytes: full, layout: layout, firstFrame: segmentFrames, frameCount: overlap.preRoll)
     copy(preRoll, from: 0, count: overlap.preRoll, into: filling, at: 0)
@@ -162,20 +163,10 @@ final class SegmentedEncoding {
     while let ready = jobs.result(written, waiting: false) { try write(ready) }
   }
 
-  private func copy(_ chunk: some PCMPlanes, from offset: Int, count: Int, into bytes: SegmentBytes, at frame: Int) {
+  /// Writes `count` frames of `chunk` from frame `offset` into `bytes` at frame `frame`.
+  private func copy(_ chunk: some PCMSource, from offset: Int, count: Int, into bytes: SegmentBytes, at frame: Int) {
     guard count > 0 else { return }
-    for plane in 0..<layout.planeCount {
-      let source = chunk.plane(plane).baseAddress! + offset * layout.frameBytes
-      layout.start(of: plane, in: bytes).advanced(by: frame * layout.frameBytes).copyMemory(from: source, byteCount: count * layout.frameBytes)
-    }
-  }
-
-  /// A buffer no one else holds, made when every one is still in use.
-  private func freeBuffer() -> SegmentBytes {
-    for index in buffers.indices where isKnownUniquelyReferenced(&buffers[index]) { return buffers[index] }
-    let made = SegmentBytes(count: layout.byteCount)
-    buffers.append(made)
-    return made
+    chunk.write(from: offset, count: count) { layout.start(of: $0, in: bytes) + frame * layout.frameBytes }
   }
 
   private func writeNext() throws {

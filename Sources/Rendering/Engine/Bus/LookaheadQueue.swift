@@ -1,6 +1,8 @@
+import SampleBlocks
+
 /// Mixed blocks held back until the bus has the frames after them that it must see (its
-/// look-ahead); with no look-ahead each block leaves as soon as it is mixed. Blocks and the
-/// frames after them are kept in buffers used again, block after block.
+/// look-ahead); with no look-ahead each block leaves as soon as it is mixed. The mixer mixes
+/// straight into the queue's pooled blocks (`block(frames:mixing:)`), which leave it as they are.
 final class LookaheadQueue {
   /// A block as it came from the mixer.
   struct MixedBlock {
@@ -25,9 +27,17 @@ final class LookaheadQueue {
     upcoming.reserveCapacity(lookaheadFrames * channels)
   }
 
-  func append(_ samples: UnsafeBufferPointer<Float>, firstFrame: Int64, exact: Bool) {
-    if !blocks.isEmpty { framesAfterFirst += samples.count / channels }
-    blocks.append(MixedBlock(samples: pool.block(copying: samples), firstFrame: firstFrame, exact: exact))
+  /// A block of `frames` frames in one of the queue's buffers, which `mix` writes (every sample).
+  func block<Failure: Error>(
+    frames: Int, mixing mix: (UnsafeMutableBufferPointer<Float>) throws(Failure) -> Void
+  ) throws(Failure) -> SampleBlock {
+    try pool.block(count: frames * channels, filling: mix)
+  }
+
+  /// Holds `block`, a block made by `block(frames:mixing:)`, whose first frame is `firstFrame`.
+  func append(_ block: SampleBlock, firstFrame: Int64, exact: Bool) {
+    if !blocks.isEmpty { framesAfterFirst += block.samples.count / channels }
+    blocks.append(MixedBlock(samples: block, firstFrame: firstFrame, exact: exact))
   }
 
   /// The oldest block, once the look-ahead is mixed (or, when `mixEnded`, whatever there is); nil

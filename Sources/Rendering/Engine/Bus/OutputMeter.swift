@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import SampleBlocks
 
 /// Measures the output as it is written (the PCM the encoder gets): its loudness and true peak.
 ///

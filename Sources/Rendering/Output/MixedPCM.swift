@@ -1,41 +1,34 @@
 import CKernels
 import FFmpegAudio
+import SampleBlocks
 
-/// Turns interleaved float samples into an encoder's PCM, dithering only where it must.
+/// A block of the mix's float samples, turned into an encoder's PCM as it is written where the
+/// encoder wants it (its frame, or a segment's buffer): the conversion is the block's only copy.
 ///
 /// Float samples that came unprocessed from integer sources lie exactly on that integer grid, so
 /// rounding them back gives the source's samples bit for bit. Processed samples headed for an
 /// integer format get TPDF dither of ±1 LSB, seeded by the sample's position in the output, so the
-/// same render always gives the same bytes.
-struct PCMConverter {
+/// same render always gives the same bytes, however the block is cut into frames.
+struct MixedPCM: PCMSource, Sendable {
+  let samples: SampleBlock
+  /// Where the block's first frame sits in the output, which seeds its dither.
+  let firstFrame: Int64
+  let dither: Bool
   let format: EncoderInputFormat
-  /// The chunks' buffers, used again once the encoder has taken each.
-  private let pool = BufferPool<UInt8>()
 
-  init(format: EncoderInputFormat) { self.format = format }
+  var frameCount: Int { samples.samples.count / format.layout.channelCount }
 
-  /// Converts `samples`, whose first sample frame sits at `firstFrame` in the output.
-  func convert(_ samples: UnsafeBufferPointer<Float>, firstFrame: Int64, dither: Bool) -> PCMChunk {
+  func write(from start: Int, count: Int, into plane: (Int) -> UnsafeMutableRawPointer) {
     let channels = format.layout.channelCount
-    let frames = samples.count / channels
-    let planeCount = format.isPlanar ? channels : 1
-    let planeBytes = frames * format.bytesPerSample * (format.isPlanar ? 1 : channels)
-    let bytes = pool.block(count: planeCount * planeBytes) { bytes in
-      for plane in 0..<planeCount {
-        let start = plane * planeBytes
-        fill(UnsafeMutableBufferPointer(rebasing: bytes[start..<(start + planeBytes)]), plane: plane, from: samples, firstFrame: firstFrame, dither: dither)
-      }
+    let part = UnsafeBufferPointer(rebasing: samples.samples[(start * channels)..<((start + count) * channels)])
+    for index in 0..<(format.isPlanar ? channels : 1) {
+      fill(plane(index), plane: index, from: part, firstFrame: firstFrame + Int64(start))
     }
-    return PCMChunk(frameCount: frames, planeCount: planeCount, bytes: bytes)
   }
 
   /// Writes one output plane: every channel when interleaved, channel `plane` when planar.
-  private func fill(
-    _ bytes: UnsafeMutableBufferPointer<UInt8>, plane: Int, from samples: UnsafeBufferPointer<Float>,
-    firstFrame: Int64, dither: Bool
-  ) {
+  private func fill(_ raw: UnsafeMutableRawPointer, plane: Int, from samples: UnsafeBufferPointer<Float>, firstFrame: Int64) {
     let channels = format.layout.channelCount
-    let raw = UnsafeMutableRawPointer(bytes.baseAddress!)
     // Which interleaved samples go to this plane, and where the first one is.
     let stride = format.isPlanar ? channels : 1
     let first = format.isPlanar ? plane : 0
@@ -86,16 +79,4 @@ struct Quantizer {
 
   /// Noise with a triangular distribution on (-1, 1), in 65,536ths, a pure function of `index`.
   static func triangularNoise(_ index: UInt64) -> Int32 { segue_triangular_noise(index) }
-}
-
-/// PCM in an encoder's input format, its planes one after another in one pooled buffer.
-struct PCMChunk: PCMPlanes, Sendable {
-  let frameCount: Int
-  let planeCount: Int
-  let bytes: PooledBuffer<UInt8>
-
-  func plane(_ index: Int) -> UnsafeRawBufferPointer {
-    let planeBytes = bytes.samples.count / planeCount
-    return UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: bytes.samples[(index * planeBytes)..<((index + 1) * planeBytes)]))
-  }
 }

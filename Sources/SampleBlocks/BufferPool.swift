@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 /// Samples (or bytes) in a buffer of their own, handed from one thread to another as they are.
-final class PooledBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+package final class PooledBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   // @unchecked: the producer fills the buffer before handing it on, and only reads follow.
-  let samples: UnsafeMutableBufferPointer<Element>
+  package let samples: UnsafeMutableBufferPointer<Element>
   /// The whole buffer, which may be longer than `samples`; given back to `pool` when this goes,
   /// or freed where there is none.
   private let storage: UnsafeMutableBufferPointer<Element>
@@ -22,9 +22,9 @@ final class PooledBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 }
 
 /// Interleaved float samples in a buffer of their own.
-typealias SampleBlock = PooledBuffer<Float>
+package typealias SampleBlock = PooledBuffer<Float>
 /// The buffers of one stream of sample blocks.
-typealias SampleBlockPool = BufferPool<Float>
+package typealias SampleBlockPool = BufferPool<Float>
 
 /// The buffers of one stream of `PooledBuffer`s, given back as each is released and used again
 /// for the next, so that a stream allocates no more buffers than it ever had alive at once
@@ -32,7 +32,7 @@ typealias SampleBlockPool = BufferPool<Float>
 /// into it: a queue drained by one thread and refilled by another frees and allocates many
 /// blocks at a time, and the freed memory goes back to the system and returns as new pages, a
 /// page fault each.
-final class BufferPool<Element: BitwiseCopyable>: @unchecked Sendable {
+package final class BufferPool<Element: BitwiseCopyable>: @unchecked Sendable {
   // @unchecked: `spare` and `bufferLength` are touched only while `lock` is held.
   private let lock = NSLock()
   private var spare: [UnsafeMutableBufferPointer<Element>] = []
@@ -41,22 +41,31 @@ final class BufferPool<Element: BitwiseCopyable>: @unchecked Sendable {
   /// many buffers as it has blocks alive at once, and a buffer made before a longer block came
   /// is freed instead of kept.
   private var bufferLength = 1
-  /// The longest block given a buffer from the pool: 256 KiB (64 Ki floats). A rare longer one
-  /// (a long run of silence, a whole splice) gets a buffer of its own, freed with it, so that it
-  /// does not make every later buffer as long.
-  static var longestPooled: Int { (256 << 10) / MemoryLayout<Element>.stride }
+  /// The longest block given a buffer from the pool (`defaultLongestPooled` unless told). A rare
+  /// longer one (a long run of silence, a whole splice) gets a buffer of its own, freed with it,
+  /// so that it does not make every later buffer as long.
+  package let longestPooled: Int
+  /// 256 KiB: a block of samples of the mix and more.
+  package static var defaultLongestPooled: Int { (256 << 10) / MemoryLayout<Element>.stride }
+
+  /// A pool keeping buffers of blocks up to `longestPooled` elements long.
+  package init(longestPooled: Int = defaultLongestPooled) { self.longestPooled = longestPooled }
 
   /// A block holding a copy of `source`, in a spare buffer when there is one.
-  func block(copying source: UnsafeBufferPointer<Element>) -> PooledBuffer<Element> {
+  package func block(copying source: UnsafeBufferPointer<Element>) -> PooledBuffer<Element> {
     block(count: source.count) { _ = $0.initialize(fromContentsOf: source) }
   }
 
+  /// A block of `count` elements, in a spare buffer when there is one, holding whatever that
+  /// buffer last held: for a caller that writes each part before it reads it.
+  package func block(count: Int) -> PooledBuffer<Element> { block(count: count) { _ in } }
+
   /// A block of `count` elements, in a spare buffer when there is one, which `fill` writes in
   /// place (every element of it); a buffer `fill` throws from is kept for the next block.
-  func block<Failure: Error>(
+  package func block<Failure: Error>(
     count: Int, filling fill: (UnsafeMutableBufferPointer<Element>) throws(Failure) -> Void
   ) throws(Failure) -> PooledBuffer<Element> {
-    let pooled = count <= Self.longestPooled
+    let pooled = count <= longestPooled
     let storage = pooled ? takeSpare(forLength: count) : allocate(count)
     let block = PooledBuffer(samples: UnsafeMutableBufferPointer(rebasing: storage[0..<count]), storage: storage, pool: pooled ? self : nil)
     try fill(block.samples)
@@ -95,7 +104,7 @@ final class BufferPool<Element: BitwiseCopyable>: @unchecked Sendable {
   }
 
   /// How many buffers wait to be used again.
-  var spareCount: Int { lock.withLock { spare.count } }
+  package var spareCount: Int { lock.withLock { spare.count } }
 
   deinit { for buffer in spare { buffer.deallocate() } }
 }
