@@ -70,7 +70,7 @@ let package = Package(
     .testTarget(name: "StretchTests", dependencies: ["Rendering", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "BeatTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "KeyTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["Rendering", "Playlists", "Settings", "AudioTestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["Rendering", "Composition", "Playlists", "Settings", "AudioTestSupport"]),
     .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport", "SamplePlaylists"], path: "Tests/FuzzSupport"),
     .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),
     // Counts a render's threads in a process of its own, for RenderThreadsTests.

@@ -79,6 +79,21 @@ public enum CurveChoice: Sendable, Hashable {
   public var fixed: FadeCurve? { if case .fixed(let curve) = self { curve } else { nil } }
 }
 
+extension CurveChoice: RawRepresentable, CaseIterable {
+  /// Every fixed curve, then `auto`.
+  public static var allCases: [CurveChoice] { FadeCurve.allCases.map(CurveChoice.fixed) + [.auto] }
+
+  /// `auto`, or a fixed curve's name (`equal-power`).
+  public init?(rawValue: String) {
+    guard rawValue != "auto" else { self = .auto; return }
+    guard let curve = FadeCurve(rawValue: rawValue) else { return nil }
+    self = .fixed(curve)
+  }
+
+  /// The name a playlist or the command line gives it.
+  public var rawValue: String { fixed?.rawValue ?? "auto" }
+}
+
 /// A transition as asked for, in frames at the mix's rate, before `auto` curves are resolved
 /// (`TransitionSpec` tells the chain).
 public enum TransitionRequest: Sendable, Hashable {

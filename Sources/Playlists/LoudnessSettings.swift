@@ -1,7 +1,7 @@
 import Settings
 
 /// Which tracks share one loudness gain.
-public enum LoudnessScope: String, Sendable, Equatable, CaseIterable {
+public enum LoudnessScope: String, Sendable, Equatable, SettingChoice {
   /// Every track its own gain: each lands on the target.
   case track
   /// One gain for all the tracks, measured together as one album: their differences are kept.
@@ -14,7 +14,7 @@ public enum LoudnessScope: String, Sendable, Equatable, CaseIterable {
 }
 
 /// What to do where a gain would push a clip's peaks over the ceiling.
-public enum PeakPolicy: String, Sendable, Equatable, CaseIterable {
+public enum PeakPolicy: String, Sendable, Equatable, SettingChoice {
   /// A transparent look-ahead limiter acts on those peaks alone.
   case limit
   /// The clip's gain is lowered until its peaks fit.

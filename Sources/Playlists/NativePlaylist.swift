@@ -1,4 +1,5 @@
 import Composition
+import Settings
 import Foundation
 import Yams
 
@@ -91,7 +92,7 @@ public enum NativePlaylist: Sendable {
     let crossfade = try fields["crossfade"].map { n throws(PlaylistError) in try reader.crossfadeLength(n) }
     var defaults = PlaylistDefaults(
       crossfade: crossfade?.seconds,
-      curve: try fields["curve"].map { n throws(PlaylistError) in try reader.curveChoice(n) },
+      curve: try fields["curve"].map { n throws(PlaylistError) in try reader.choice(n, .curve) as CurveChoice },
       gap: try fields["gap"].map { n throws(PlaylistError) in try reader.time(n, "gap") },
       albumAware: try fields["album-aware"].map { n throws(PlaylistError) in try reader.bool(n, "album-aware") },
       loudness: try reader.loudnessSettings(fields), silence: try reader.silenceSettings(fields, inEntry: false),

@@ -44,27 +44,14 @@ extension NodeReader {
       guard StretchSpec.speedRange.contains(speed) else { throw error(n, "'speed' must be from 0.5 to 2 (a playback rate), not \(n.string ?? "?")") }
       return speed
     }
-    spec.length = try fields["length"].map { n throws(PlaylistError) in
-      let seconds = try time(n, "length")
-      guard seconds > 0 else { throw error(n, "'length' must be more than 0") }
-      return seconds
-    }
+    spec.length = try fields["length"].map { n throws(PlaylistError) in try time(n, "length", longerThanZero: true) }
     spec.tempo = try fields["tempo"].map { n throws(PlaylistError) in
       let bpm = try number(n, "tempo")
       guard BeatSpec.tempoRange.contains(bpm) else { throw error(n, "'tempo' must be from 20 to 400 BPM, not \(n.string ?? "?")") }
       return bpm
     }
-    if let node = fields["method"] { spec.method = try stretchMethod(node, "method") }
+    if let node = fields["method"] { spec.method = (try choice(node, .method) as StretchChoice).method }
     return spec
-  }
-
-  /// A stretch method as `key` names it: `varispeed`, `preserve-pitch`, or nil for `auto`.
-  func stretchMethod(_ node: Node, _ key: String) throws(PlaylistError) -> StretchMethod? {
-    let names = StretchMethod.allCases.map(\.rawValue) + ["auto"]
-    guard let text = node.scalar?.string, names.contains(text) else {
-      throw error(node, "unknown '\(key)' '\(node.string ?? "?")' (expected \(Self.quotedList(names)))")
-    }
-    return StretchMethod(rawValue: text)
   }
 }
 
@@ -115,11 +102,8 @@ extension NodeReader {
     choices.eqSwap = try fields["eq-swap"].map { n throws(PlaylistError) in try bool(n, "eq-swap") }
     choices.rampBars = try fields["tempo-ramp"].map { n throws(PlaylistError) in Int(try checked(n, .tempoRamp)) }
     choices.maxTempoChangePercent = try fields["max-tempo-change"].map { n throws(PlaylistError) in try checked(n, .maxTempoChange) }
-    if let node = fields["beatmatch-method"] { choices.method = try stretchMethod(node, "beatmatch-method").map(Override.set) ?? .reset }
-    if let node = fields["key-shift"] {
-      guard let text = node.scalar?.string, ["auto", "off"].contains(text) else { throw error(node, "'key-shift' must be auto or off, not \(node.string ?? "?")") }
-      choices.keyShift = text == "auto"
-    }
+    if let node = fields["beatmatch-method"] { choices.method = (try choice(node, .beatmatchMethod) as StretchChoice).method.map(Override.set) ?? .reset }
+    if let node = fields["key-shift"] { choices.keyShift = try choice(node, .keyShift) == KeyShiftChoice.auto }
     choices.maxKeyShift = try fields["max-key-shift"].map { n throws(PlaylistError) in Int(try checked(n, .maxKeyShift)) }
     return choices
   }

@@ -10,8 +10,8 @@ extension NodeReader {
       settings.target = node.scalar?.string == "off" ? .reset : .set(try checked(node, .loudness))
     }
     settings.truePeak = try fields["true-peak"].map { n throws(PlaylistError) in try checked(n, .truePeak) }
-    settings.scope = try fields["loudness-scope"].map { n throws(PlaylistError) in try choice(n, "loudness-scope", of: LoudnessScope.self) }
-    settings.peakPolicy = try fields["peak-policy"].map { n throws(PlaylistError) in try choice(n, "peak-policy", of: PeakPolicy.self) }
+    settings.scope = try fields["loudness-scope"].map { n throws(PlaylistError) in try choice(n, .loudnessScope) }
+    settings.peakPolicy = try fields["peak-policy"].map { n throws(PlaylistError) in try choice(n, .peakPolicy) }
     return settings
   }
 
@@ -19,16 +19,16 @@ extension NodeReader {
   /// against its range (`Setting.check`).
   func checked(_ node: Node, _ setting: Setting) throws(PlaylistError) -> Double {
     let value = setting.unit == " s" ? try time(node, setting.field) : try number(node, setting.field)
-    do { return try setting.check(value) } catch { throw self.error(node, error.message(naming: { "'\($0.field)'" })) }
+    do { return try setting.check(value) } catch { throw refusal(node, error) }
   }
 
-  /// One of an enumeration's names.
-  private func choice<Choice: RawRepresentable & CaseIterable>(
-    _ node: Node, _ name: String, of type: Choice.Type
-  ) throws(PlaylistError) -> Choice where Choice.RawValue == String {
-    guard let text = node.scalar?.string, let value = Choice(rawValue: text) else {
-      throw error(node, "unknown '\(name)' '\(node.string ?? "?")' (expected \(Self.quotedList(Choice.allCases.map(\.rawValue))))")
-    }
-    return value
+  /// The word `setting`'s field gives, one of `Choice`'s (`SettingChoice.init(_:for:)`).
+  func choice<Choice: SettingChoice>(_ node: Node, _ setting: Setting) throws(PlaylistError) -> Choice {
+    do { return try Choice(node.scalar?.string ?? "?", for: setting) } catch { throw refusal(node, error) }
+  }
+
+  /// `problem` at `node`, naming settings by their fields.
+  private func refusal(_ node: Node, _ problem: SettingProblem) -> PlaylistError {
+    error(node, problem.message(naming: { "'\($0.field)'" }))
   }
 }

@@ -1,4 +1,5 @@
 import Composition
+import Settings
 import Yams
 
 /// Reads typed values from YAML nodes, with errors that point at the node's line and column.
@@ -51,29 +52,17 @@ struct NodeReader {
   /// A crossfade's length: seconds (or `[h:]mm:ss[.fff]`) and no beats, or beats and no seconds
   /// (`32beats`, `16bars`).
   func crossfadeLength(_ node: Node) throws(PlaylistError) -> (seconds: Double?, beats: Double?) {
-    guard let text = node.scalar?.string, BeatCount.looksCounted(text) else { return (try time(node, "crossfade"), nil) }
-    guard let beats = BeatCount.beats(text) else { throw error(node, "'crossfade' counts \(BeatCount.rangeText), not '\(text)'") }
-    return (nil, beats)
+    do {
+      let length = try TimeLength(node.scalar?.string ?? "", counted: true)
+      return (length.seconds, length.beats)
+    } catch { throw self.error(node, error.message(naming: "'crossfade'")) }
   }
 
-  /// A time in seconds or `[h:]mm:ss[.fff]`, never negative.
-  func time(_ node: Node, _ name: String) throws(PlaylistError) -> Double {
-    let text = node.scalar?.string ?? ""
-    if let value = Double(text), value < 0 { throw error(node, "'\(name)' must not be negative (\(text))") }
-    guard let seconds = TimeParser.seconds(text) else {
-      throw error(node, "'\(name)' must be a time in seconds or [h:]mm:ss[.fff], not '\(text)'")
+  /// A time in seconds or `[h:]mm:ss[.fff]`, never negative; more than 0 where `longerThanZero`.
+  func time(_ node: Node, _ name: String, longerThanZero: Bool = false) throws(PlaylistError) -> Double {
+    do { return try TimeLength.seconds(in: node.scalar?.string ?? "", longerThanZero: longerThanZero) } catch {
+      throw self.error(node, error.message(naming: "'\(name)'"))
     }
-    guard seconds <= TimeParser.maximumSeconds else {
-      throw error(node, "'\(name)' must be at most \(Int(TimeParser.maximumSeconds)) seconds, not '\(text)'")
-    }
-    return seconds
-  }
-
-  func curve(_ node: Node) throws(PlaylistError) -> FadeCurve {
-    guard let text = node.scalar?.string, let curve = FadeCurve(rawValue: text) else {
-      throw error(node, "unknown curve '\(node.string ?? "?")' (expected \(FadeCurve.allCases.map(\.rawValue).joined(separator: ", ")))")
-    }
-    return curve
   }
 
   /// `'a' and 'b'`, `'a', 'b' and 'c'`.
@@ -82,16 +71,12 @@ struct NodeReader {
     return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
   }
 
-  func curveChoice(_ node: Node) throws(PlaylistError) -> CurveChoice {
-    node.scalar?.string == "auto" ? .auto : .fixed(try curve(node))
-  }
-
   /// `2` or `{ seconds: 2, curve: s-curve }`.
   func fade(_ node: Node, _ name: String) throws(PlaylistError) -> FadeSpec {
     if node.scalar != nil { return FadeSpec(seconds: try time(node, name)) }
     let fields = try mapping(node, allowed: ["seconds", "curve"])
     guard let seconds = fields["seconds"] else { throw error(node, "'\(name)' needs 'seconds'") }
-    return FadeSpec(seconds: try time(seconds, name), curve: try fields["curve"].map { n throws(PlaylistError) in try curve(n) } ?? .equalPower)
+    return FadeSpec(seconds: try time(seconds, name), curve: try fields["curve"].map { n throws(PlaylistError) in try choice(n, .curve) } ?? .equalPower)
   }
 
   /// `{ gapless: true }`, `{ gap: 2 }`, `{ crossfade: 6, curve: auto }` or
@@ -107,14 +92,14 @@ struct NodeReader {
     }
     if let gapless = fields["gapless"], try bool(gapless, "gapless") { return .gapless }
     if let gap = fields["gap"] { return .gap(seconds: try time(gap, "gap")) }
-    let curve = try fields["curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? .fixed(.equalPower)
+    let curve: CurveChoice = try fields["curve"].map { n throws(PlaylistError) in try choice(n, .curve) } ?? .fixed(.equalPower)
     if let node = fields["crossfade"], let beats = try crossfadeLength(node).beats {
       guard fields["out"] == nil, fields["in"] == nil, fields["overlap"] == nil else {
         throw error(node, "a crossfade counted in beats or bars has no 'out', 'in' or 'overlap' of its own")
       }
       var spec = CrossfadeSpec.counted(beats, curve: curve)
-      spec.outCurve = try fields["out-curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? curve
-      spec.inCurve = try fields["in-curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? curve
+      spec.outCurve = try fields["out-curve"].map { n throws(PlaylistError) in try choice(n, .curve) } ?? curve
+      spec.inCurve = try fields["in-curve"].map { n throws(PlaylistError) in try choice(n, .curve) } ?? curve
       return .crossfade(spec)
     }
     let both = try fields["crossfade"].flatMap { n throws(PlaylistError) in try crossfadeLength(n).seconds }
@@ -126,8 +111,8 @@ struct NodeReader {
     return .crossfade(
       CrossfadeSpec(
         outSeconds: outSeconds, inSeconds: inSeconds,
-        outCurve: try fields["out-curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? curve,
-        inCurve: try fields["in-curve"].map { n throws(PlaylistError) in try curveChoice(n) } ?? curve,
+        outCurve: try fields["out-curve"].map { n throws(PlaylistError) in try choice(n, .curve) } ?? curve,
+        inCurve: try fields["in-curve"].map { n throws(PlaylistError) in try choice(n, .curve) } ?? curve,
         overlapSeconds: try fields["overlap"].map { n throws(PlaylistError) in try time(n, "overlap") }))
   }
 }

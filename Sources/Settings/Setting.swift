@@ -12,6 +12,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
   case verify, writeReplayGain, listing, from, to, offset, fit, stretchRatio, snippetLength, edgeFade, target
   case overwrite, allowTruncated, allowDamaged, gain, duck, stretchLength, stretchFrames, toMatch, threads
   case samplesPerPixel, pixelsPerSecond, bits, maxKeyShift, pitch, order
+  case curve, beatmatchMethod, stretchMethod, method, keyShift, loudnessScope, peakPolicy, gainSource
 
   /// Its name in a sentence: "the true-peak ceiling".
   public var name: String {
@@ -64,6 +65,14 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .maxKeyShift: "the largest key shift"
     case .pitch: "the pitch shift"
     case .order: "the track order"
+    case .curve: "the crossfade curve"
+    case .beatmatchMethod: "the beat-matching stretch method"
+    case .stretchMethod: "the fit's stretch method"
+    case .method: "the stretch method"
+    case .keyShift: "key shifting"
+    case .loudnessScope: "the loudness scope"
+    case .peakPolicy: "the peak policy"
+    case .gainSource: "the gain source"
     }
   }
 

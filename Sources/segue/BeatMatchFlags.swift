@@ -19,7 +19,7 @@ struct BeatMatchFlags: ParsableArguments {
   var maxTempoChange: Double?
 
   @Option(help: ArgumentHelp("How the incoming track is stretched: auto (varispeed under 5 cents), varispeed (holds the tempo, like a turntable's pitch) or preserve-pitch.", valueName: "method"))
-  var beatmatchMethod: String?
+  var beatmatchMethod: StretchChoice?
 
   @Option(help: ArgumentHelp("The tempos beats are counted in, MIN-MAX in BPM, MAX at least twice MIN (70-140 counts drum and bass at 87); without it the rhythm chooses within 60-200.", valueName: "MIN-MAX"))
   var tempoRange: String?
@@ -28,13 +28,13 @@ struct BeatMatchFlags: ParsableArguments {
   var eqSwap = false
 
   @Option(help: ArgumentHelp("Pitch-shift an incoming track whose key clashes with the outgoing one's by the fewest semitones that make them blend (auto), or not (off, the default).", valueName: "auto|off"))
-  var keyShift: String?
+  var keyShift: KeyShiftChoice?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The most semitones --key-shift auto moves a track, up or down (0 to 6, default 1).", valueName: "semitones"))
   var maxKeyShift: Int?
 
   @Option(help: ArgumentHelp("harmonic: reorder the tracks so each blends in key with the next and keeps within --max-tempo-change, preferring small jumps in loudness (the first track stays first); as-given (the default) keeps the order.", valueName: "order"))
-  var order: String?
+  var order: TrackOrder?
 
   @Flag(help: "With --order harmonic, keep the last track last too.")
   var keepLast = false
@@ -58,21 +58,10 @@ struct BeatMatchFlags: ParsableArguments {
     if eqSwap { beatMatch.eqSwap = true }
     beatMatch.rampBars = tempoRamp
     beatMatch.maxTempoChangePercent = maxTempoChange
-    if let beatmatchMethod {
-      guard beatmatchMethod == "auto" || StretchMethod(rawValue: beatmatchMethod) != nil else {
-        throw ValidationError("--beatmatch-method must be auto, varispeed or preserve-pitch, not '\(beatmatchMethod)'")
-      }
-      beatMatch.method = StretchMethod(rawValue: beatmatchMethod).map(Override.set) ?? .reset
-    }
-    if let keyShift {
-      guard ["auto", "off"].contains(keyShift) else { throw ValidationError("--key-shift must be auto or off, not '\(keyShift)'") }
-      beatMatch.keyShift = keyShift == "auto"
-    }
+    if let beatmatchMethod { beatMatch.method = beatmatchMethod.method.map(Override.set) ?? .reset }
+    if let keyShift { beatMatch.keyShift = keyShift == .auto }
     beatMatch.maxKeyShift = maxKeyShift
-    if let order {
-      guard ["harmonic", "as-given"].contains(order) else { throw ValidationError("--order must be harmonic or as-given, not '\(order)'") }
-      choices.harmonicOrder = order == "harmonic"
-    }
+    if let order { choices.harmonicOrder = order == .harmonic }
     if keepLast && !choices.harmonicOrder { throw ValidationError("--keep-last goes with --order harmonic") }
     choices.keepLast = keepLast
     choices.beatMatch = beatMatch

@@ -13,7 +13,7 @@ struct LoudnessFlags: ParsableArguments {
   var loudness: String?
 
   @Option(help: "Which tracks share a gain: track, album (all as one album), program (the whole output) or auto (album gain for consecutive tracks of one album).")
-  var loudnessScope: String?
+  var loudnessScope: LoudnessScope?
 
   @Option(
     parsing: .unconditional,
@@ -21,10 +21,10 @@ struct LoudnessFlags: ParsableArguments {
   var truePeak: Double?
 
   @Option(help: "Where a gain would pass the ceiling: limit (a transparent limiter acts on those peaks, default), cap (the gain is lowered) or none.")
-  var peakPolicy: String?
+  var peakPolicy: PeakPolicy?
 
   @Option(help: "Where track loudness comes from: analysis (default) or tags (ReplayGain 2.0 or Opus R128 tags where present).")
-  var gainSource: String?
+  var gainSource: LoudnessOptions.GainSource?
 
   @Flag(help: "Measure the output's loudness and true peak, and report them.")
   var measure = false
@@ -44,19 +44,11 @@ struct LoudnessFlags: ParsableArguments {
       choices.loudness.target = Double(loudness).map(Override.set) ?? .reset
     }
     choices.loudness.truePeak = truePeak
-    choices.loudness.scope = try loudnessScope.map { try choice($0, flag: "--loudness-scope") }
-    choices.loudness.peakPolicy = try peakPolicy.map { try choice($0, flag: "--peak-policy") }
-    choices.gainSource = try gainSource.map { try choice($0, flag: "--gain-source") } ?? .analysis
+    choices.loudness.scope = loudnessScope
+    choices.loudness.peakPolicy = peakPolicy
+    choices.gainSource = gainSource ?? .analysis
     choices.measure = measure
     choices.writeReplayGain = writeReplayGain
     return choices
-  }
-
-  /// One of an enumeration's names, or an error listing them.
-  private func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, flag: String) throws -> Choice where Choice.RawValue == String {
-    guard let value = Choice(rawValue: text) else {
-      throw ValidationError("unknown \(flag) '\(text)' (choose \(Choice.allCases.map(\.rawValue).joined(separator: ", ")))")
-    }
-    return value
   }
 }

@@ -30,23 +30,23 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var common: RenderInputs
 
     @Option(help: ArgumentHelp("Seconds of mix before and after each transition (default \(seconds(Previews.defaultContext))).", valueName: "time"))
-    var context: String?
+    var context: TimeArgument?
 
     @Option(help: ArgumentHelp("Seconds of silence between transitions in one file (default \(seconds(Previews.defaultPause))).", valueName: "time"))
-    var pause: String?
+    var pause: TimeArgument?
 
     @Flag(help: "Write one file per transition (OUTPUT-transition-01.ext, …).")
     var separate = false
 
     @Option(help: ArgumentHelp("Fade each preview in and out over this many seconds at its edges (0: hard cuts; default \(seconds(Previews.defaultEdgeFade))).", valueName: "time"))
-    var edgeFade: String?
+    var edgeFade: TimeArgument?
 
     func run() throws {
       try runReporting {
         let reports = try Previews.transitions(
-          try common.request(), context: try parseTime(context, flag: "--context") ?? Previews.defaultContext,
-          pause: try parseTime(pause, flag: "--pause") ?? Previews.defaultPause, separateFiles: separate,
-          edgeFade: try parseTime(edgeFade, flag: "--edge-fade") ?? Previews.defaultEdgeFade, cancellation: $0)
+          try common.request(), context: try context?.seconds("--context") ?? Previews.defaultContext,
+          pause: try pause?.seconds("--pause") ?? Previews.defaultPause, separateFiles: separate,
+          edgeFade: try edgeFade?.seconds("--edge-fade") ?? Previews.defaultEdgeFade, cancellation: $0)
         for report in reports {
           print("Wrote \(report.outputPath): \(report.segments.count) transition\(report.segments.count == 1 ? "" : "s"), \(report.outputFrameCount) sample frames")
         }
@@ -63,20 +63,20 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var common: RenderInputs
 
     @Option(help: ArgumentHelp("Seconds of each track (default \(seconds(Previews.defaultSnippetLength))).", valueName: "time"))
-    var length: String?
+    var length: TimeArgument?
 
     @Option(help: ArgumentHelp("Crossfade between snippets, in seconds (default \(seconds(Previews.defaultSnippetFade))).", valueName: "time"))
-    var fade: String?
+    var fade: TimeArgument?
 
     @Option(help: ArgumentHelp("Fade the medley in and out over this many seconds at its ends (0: hard cuts; default \(seconds(Previews.defaultEdgeFade))).", valueName: "time"))
-    var edgeFade: String?
+    var edgeFade: TimeArgument?
 
     func run() throws {
       try runReporting {
         let report = try Previews.snippets(
-          try common.request(), length: try parseTime(length, flag: "--length") ?? Previews.defaultSnippetLength,
-          fade: try parseTime(fade, flag: "--fade") ?? Previews.defaultSnippetFade,
-          edgeFade: try parseTime(edgeFade, flag: "--edge-fade") ?? Previews.defaultEdgeFade, cancellation: $0)
+          try common.request(), length: try length?.seconds("--length") ?? Previews.defaultSnippetLength,
+          fade: try fade?.seconds("--fade") ?? Previews.defaultSnippetFade,
+          edgeFade: try edgeFade?.seconds("--edge-fade") ?? Previews.defaultEdgeFade, cancellation: $0)
         print(RenderSummary(report: report))
       }
     }

@@ -25,7 +25,7 @@ struct StretchCommand: ParsableCommand {
   var overwrite = false
 
   @Option(help: ArgumentHelp("The output's length: seconds or h:mm:ss.sss.", valueName: "duration"))
-  var length: String?
+  var length: TimeArgument?
 
   @Option(help: ArgumentHelp("The output's length in sample frames.", valueName: "N"))
   var frames: Int64?
@@ -37,7 +37,7 @@ struct StretchCommand: ParsableCommand {
   var toMatch: String?
 
   @Option(help: "varispeed, preserve-pitch or auto (the default).")
-  var method: String = "auto"
+  var method: StretchChoice = .auto
 
   @Option(
     parsing: .unconditional,
@@ -58,7 +58,7 @@ struct StretchCommand: ParsableCommand {
   /// The stretch the options describe.
   func stretchRequest() throws -> StretchRequest {
     let targets: [StretchRequest.Target?] = [
-      try parseDuration(length, flag: "--length").map { .seconds($0) },
+      try length.map { .seconds(try $0.seconds("--length", longerThanZero: true)) },
       frames.map { .frames($0) },
       ratio.map { .ratio($0) },
       toMatch.map { .matching(path: $0) },
@@ -71,7 +71,7 @@ struct StretchCommand: ParsableCommand {
           ? "give one of --length, --frames, --ratio or --to-match"
           : "give only one of --length, --frames, --ratio or --to-match, not \(named.joined(separator: " and "))")
     }
-    let request = StretchRequest(target: given[0], method: try FitFlags.method(method, flag: "--method"), offsetSeconds: offset)
+    let request = StretchRequest(target: given[0], method: method.method, offsetSeconds: offset)
     do throws(SettingProblem) { try request.check() } catch { throw error.usageError }
     return request
   }

@@ -53,7 +53,7 @@ struct BeatSettingsTests {
   @Test(arguments: [
     ("defaults: { tempo-ramp: 0 }", "set.yaml:2:25: 'tempo-ramp' must be a whole number from 1 to 64 bars, not 0"),
     ("defaults: { max-tempo-change: 51 }", "set.yaml:2:31: 'max-tempo-change' must be from 0 to 50 percent, not 51"),
-    ("defaults: { beatmatch-method: tape }", "set.yaml:2:31: unknown 'beatmatch-method' 'tape'"),
+    ("defaults: { beatmatch-method: tape }", "set.yaml:2:31: 'beatmatch-method' must be auto, varispeed or preserve-pitch, not 'tape'"),
     ("defaults: { crossfade: 0bars }", "set.yaml:2:24: 'crossfade' counts from one beat to 1024 bars, not '0bars'"),
     ("defaults: { beatmatch: maybe }", "set.yaml:2:24: 'beatmatch' must be true or false"),
   ])

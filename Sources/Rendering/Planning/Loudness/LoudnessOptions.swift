@@ -1,4 +1,5 @@
 import Playlists
+import Settings
 
 /// How a render levels loudness and guards its peaks.
 public struct LoudnessOptions: Sendable, Equatable {
@@ -16,7 +17,7 @@ public struct LoudnessOptions: Sendable, Equatable {
   public var writeReplayGain: Bool
 
   /// Where a track's loudness is read from.
-  public enum GainSource: String, Sendable, Equatable, CaseIterable {
+  public enum GainSource: String, Sendable, Equatable, SettingChoice {
     /// Measured by the analysis pass.
     case analysis
     /// The file's ReplayGain 2.0 or Opus R128 tags where present, measured otherwise.

@@ -1,0 +1,45 @@
+import Composition
+
+/// A setting whose value is one of a few words: the words are its raw values, listed in the order
+/// refusals name them, and any other word is refused the same way wherever it was written.
+///
+/// The playlist reader reads one with `init(_:for:)`; the command line's parser takes the same raw
+/// values (its `ExpressibleByArgument` conformances are the `segue` target's), so both accept the
+/// same words and list the same ones when refusing.
+public protocol SettingChoice: RawRepresentable<String>, CaseIterable, Sendable {}
+
+extension SettingChoice {
+  /// The words it takes, in order.
+  public static var words: [String] { allCases.map(\.rawValue) }
+
+  /// The choice `text` names, or the refusal of `setting`'s value listing the words.
+  public init(_ text: String, for setting: Setting) throws(SettingProblem) {
+    guard let choice = Self(rawValue: text) else { throw .notOneOf(setting, value: text, choices: Self.words) }
+    self = choice
+  }
+}
+
+extension FadeCurve: SettingChoice {}
+extension CurveChoice: SettingChoice {}
+
+/// How a track is stretched, as a user names it: one of the methods, or `auto` (picked by the
+/// ratio: varispeed while the pitch moves by under 5 cents).
+public enum StretchChoice: String, SettingChoice {
+  case auto
+  case varispeed
+  case preservePitch = "preserve-pitch"
+
+  /// The method chosen; nil for `auto`.
+  public var method: StretchMethod? { StretchMethod(rawValue: rawValue) }
+}
+
+/// Whether incoming tracks are pitch-shifted into a key that blends (`auto`) or not (`off`).
+public enum KeyShiftChoice: String, SettingChoice {
+  case auto, off
+}
+
+/// The order tracks play in: reordered so each blends in key with the next, or as given.
+public enum TrackOrder: String, SettingChoice {
+  case harmonic
+  case asGiven = "as-given"
+}
