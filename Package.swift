@@ -39,7 +39,7 @@ let package = Package(
     .systemLibrary(name: "CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"]), .brew(["rubberband"])]),
     .target(name: "Stretching", dependencies: ["CRubberBand", "FFmpegAudio"]),
     .target(name: "Containers"),
-    .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim", "CKernels", "Containers"], swiftSettings: strictFFmpeg),
+    .target(name: "FFmpegAudio", dependencies: ["CFFmpegShim", "CKernels", "Containers", "SampleBlocks"], swiftSettings: strictFFmpeg),
     .target(name: "Composition"),
     // Blocks of samples (or bytes) in pooled buffers, handed from thread to thread without copies.
     .target(name: "SampleBlocks"),

@@ -1,4 +1,5 @@
 import CFFmpegShim
+import SampleBlocks
 
 /// Decodes an audio file into interleaved float blocks, with its encoder delay and padding removed.
 ///

@@ -1,4 +1,5 @@
 import CFFmpegShim
+import SampleBlocks
 
 /// Owns the `SwrContext` of every conversion Segue makes: decoded frames of any format and layout,
 /// or interleaved float, into interleaved float at another rate and channel count.

@@ -1,4 +1,5 @@
 import CFFmpegShim
+import SampleBlocks
 
 /// Decodes the packets an `AudioFileWriter` writes, as they are written, into the audio a player
 /// will play: interleaved float, the encoder's priming dropped and its end padding cut at the

@@ -1,4 +1,5 @@
 import FFmpegAudio
+import SampleBlocks
 
 /// Tracks joined gaplessly that share a sample rate other than the mix's, decoded one after
 /// another and resampled as one signal, so their seams carry no fractional-sample jump and no

@@ -1,4 +1,5 @@
 import Composition
+import SampleBlocks
 
 /// A spliced clip's frames, in its own time, read in one forward pass over its source: source
 /// frames as they are, and at each splice the outgoing side's last frames crossfaded (equal
@@ -25,7 +26,7 @@ final class SplicedSamples: ClipSamples {
   private var cursor: BlockCursor
   private var outgoing: [Float] = []
   /// The crossfaded frames handed out, valid until the next call.
-  private var mixed = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
+  private let mixed: SampleBuffer
   var copiesSamplesExactly: Bool { source.copiesSamplesExactly }
 
   /// Plays `clip` (its in-point and splices) from `source`, which starts at source frame 0.
@@ -34,9 +35,8 @@ final class SplicedSamples: ClipSamples {
     self.clip = clip
     self.channels = channels
     cursor = BlockCursor(channels: channels)
+    mixed = SampleBuffer(channelCount: channels, frameCapacity: 0)
   }
-
-  deinit { mixed.deallocate() }
 
   func nextBlock() throws -> UnsafeBufferPointer<Float>? {
     if !started {
@@ -74,10 +74,7 @@ final class SplicedSamples: ClipSamples {
   /// when the source ends first.
   private func crossfade(_ splice: Splice) throws -> UnsafeBufferPointer<Float>? {
     let frames = Int(splice.length)
-    if mixed.count < frames * channels {
-      mixed.deallocate()
-      mixed = .allocate(capacity: frames * channels)
-    }
+    mixed.reserve(frames: frames)
     outgoing.removeAll(keepingCapacity: true)
     guard try append(frames * channels, to: &outgoing) else { return nil }
     try drop(upTo: splice.sourceFrame)
@@ -91,14 +88,14 @@ final class SplicedSamples: ClipSamples {
         let into = Float(FadeCurve.equalPower.fadeInGain(progress))
         for channel in 0..<channels {
           let sample = frame * channels + channel
-          mixed[sample] = outgoing[sample] * out + incoming[offset * channels + channel] * into
+          mixed.storage[sample] = outgoing[sample] * out + incoming[offset * channels + channel] * into
         }
       }
       done += incoming.count / channels
     }
     nextSplice += 1
     framesDelivered += splice.length
-    return UnsafeBufferPointer(rebasing: mixed[0..<(frames * channels)])
+    return mixed.frames(0..<frames)
   }
 
   /// Appends the next `samples` samples of the source to `buffer`; false when it ends first.

@@ -27,7 +27,7 @@ final class StretchJob: @unchecked Sendable {
   /// The buffers of the blocks handed on.
   private let pool = SampleBlockPool()
   /// Two frames of silence, for a source a frame or two short.
-  private let zeros: UnsafeMutableBufferPointer<Float>
+  private let zeros: SampleBlock
 
   /// Frames handed on at most at once.
   static let blockFrames = 4096
@@ -82,11 +82,8 @@ final class StretchJob: @unchecked Sendable {
       stretcher = .preservePitch(rubberBand)
       study = try open()
     }
-    zeros = .allocate(capacity: 2 * channels)
-    zeros.initialize(repeating: 0)
+    zeros = pool.block(count: 2 * channels) { $0.update(repeating: 0) }
   }
-
-  deinit { zeros.deallocate() }
 
   /// What `clip` plays of its source unstretched, counted in the source's own frames at
   /// `sourceRate` instead of the mix's: its in-point and end rounded to the nearest source frame.
@@ -175,7 +172,7 @@ final class StretchJob: @unchecked Sendable {
     guard missing > 0 else { return nil }
     guard missing <= 2 else { throw AudioFileError.truncated(path: path, decoded: read, declared: sourceFrames) }
     read = sourceFrames
-    return UnsafeBufferPointer(rebasing: zeros[0..<(Int(missing) * channels)])
+    return UnsafeBufferPointer(rebasing: zeros.samples[0..<(Int(missing) * channels)])
   }
 }
 
