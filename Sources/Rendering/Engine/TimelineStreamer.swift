@@ -201,7 +201,7 @@ struct TimelineStreamer: Sendable {
     let reader = try ClipReader(
       clip: clip, input: inputs[clip.source], info: facts[clip.source].info, layout: format.layout, resampling: resampling,
       outputBits: format.integerBits, ducks: timeline.ducks, run: run, startingAt: offset)
-    if let playedOverlaps, playedOverlaps.window(ofClip: index) != nil { reader.watch = (playedOverlaps, index) }
+    if let playedOverlaps { reader.watch = BeatAlignmentWatch(overlaps: playedOverlaps, clip: index) }
     return reader
   }
 
