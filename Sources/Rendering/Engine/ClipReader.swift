@@ -50,7 +50,7 @@ final class ClipReader {
         reader = clip.splices.isEmpty ? file : SplicedSamples(source: file, clip: clip, channels: layout.channelCount)
       }
     } catch {
-      throw .input(input, InputCheck.problem(for: error))
+      throw .input(input, InputCheck.problem(forUntyped: error))
     }
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
     sourceIsExact = reader.copiesSamplesExactly && onGrid
@@ -142,7 +142,7 @@ final class ClipReader {
     do {
       if try reader.seek(toFrame: frames) { return }
     } catch {
-      throw .input(input, InputCheck.problem(for: error))
+      throw .input(input, InputCheck.problem(forUntyped: error))
     }
     var left = frames
     while left > 0 {
@@ -154,7 +154,7 @@ final class ClipReader {
   /// are left.
   private func nextFrames(upTo maxFrames: Int) throws(RenderError) -> UnsafeBufferPointer<Float> {
     let frames = try cursor.take(maxFrames: maxFrames) { () throws(RenderError) -> UnsafeBufferPointer<Float>? in
-      do { return try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(for: error)) }
+      do { return try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(forUntyped: error)) }
     }
     guard let frames else {
       let declared = clip.splices.isEmpty ? clip.sourceEnd : clip.duration

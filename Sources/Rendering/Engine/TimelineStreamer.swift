@@ -207,7 +207,7 @@ struct TimelineStreamer: Sendable {
 
   /// The shared resampler of `sources`, opened.
   private func makeRun(of sources: [Int]) throws(RenderError) -> ResampledRun {
-    do {
+    do throws(FFmpegError) {
       return try ResampledRun(
         members: sources.map { ResampledRun.Member(input: inputs[$0], frames: facts[$0].frameCount) },
         sourceRate: facts[sources[0]].info.sampleRate, layout: format.layout, quality: resampling)

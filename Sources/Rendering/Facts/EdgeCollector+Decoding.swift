@@ -14,7 +14,7 @@ extension EdgeCollector {
       let snippets = try collector.finish()
       return snippets.samples(covering: range) ?? []
     } catch {
-      throw .input(input, InputCheck.problem(for: error))
+      throw .input(input, InputCheck.problem(forUntyped: error))
     }
   }
 }

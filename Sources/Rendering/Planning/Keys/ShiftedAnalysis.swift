@@ -43,7 +43,7 @@ struct ShiftedAnalysis: Codable, Sendable {
         }
       }
     } catch {
-      throw .input(input, InputCheck.problem(for: error))
+      throw .input(input, InputCheck.problem(forUntyped: error))
     }
     let measured = ShiftedAnalysis(semitones: semitones, analysis: analyzer.finish(), key: music?.finish().key)
     _ = slot?.store(measured)

@@ -35,7 +35,7 @@ struct LimitedLoudness {
     if let value = known[key] { return value.isFinite ? value : nil }
     let measured: Double?
     do { measured = try measure(gainDB: gainDB, ceiling: ceiling, part: part) } catch {
-      throw .input(input, InputCheck.problem(for: error))
+      throw .input(input, InputCheck.problem(forUntyped: error))
     }
     known[key] = measured ?? -.infinity
     _ = slot?.store(known)
