@@ -19,7 +19,9 @@ public enum AudioFileError: Error, Equatable, Sendable {
   case notANumber(path: String, atFrame: Int64, sampleRate: Int)
 }
 
-/// `body`'s result; a failed FFmpeg call in it is thrown as `AudioFileError.ffmpeg`.
-func failingAsFile<Result>(_ body: () throws(FFmpegError) -> Result) throws(AudioFileError) -> Result {
-  do { return try body() } catch { throw .ffmpeg(error) }
+extension AudioFileError {
+  /// `body`'s result; a failed FFmpeg call in it is thrown as `.ffmpeg`.
+  public static func wrapping<Result>(_ body: () throws(FFmpegError) -> Result) throws(AudioFileError) -> Result {
+    do { return try body() } catch { throw .ffmpeg(error) }
+  }
 }

@@ -5,7 +5,7 @@ extension AudioFileReader {
   /// Converts `count` frames of `decoded` from its frame `first` into the output layout.
   func convert(_ decoded: Frame, first: Int, count: Int) throws(AudioFileError) -> UnsafeBufferPointer<Float>? {
     if resampler == nil {
-      resampler = try failingAsFile { () throws(FFmpegError) in
+      resampler = try AudioFileError.wrapping { () throws(FFmpegError) in
         try Resampler(convertingFramesLike: decoded, to: output, quality: resampling, path: demuxer.path)
       }
       mayHoldNonNumbers = [AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_FLTP, AV_SAMPLE_FMT_DBL, AV_SAMPLE_FMT_DBLP].contains(decoded.sampleFormat)
@@ -14,7 +14,7 @@ extension AudioFileReader {
     }
     sourceFramesDecoded += Int64(count)
     let held = takeHeldFrames()
-    let written = try failingAsFile { () throws(FFmpegError) in try resampler!.convert(decoded, from: first, count: count, into: buffer, at: held) }
+    let written = try AudioFileError.wrapping { () throws(FFmpegError) in try resampler!.convert(decoded, from: first, count: count, into: buffer, at: held) }
     return try deliver(held + written, holdingBack: isUnconverted ? 0 : Self.heldBackFrames)
   }
 
@@ -23,7 +23,7 @@ extension AudioFileReader {
     guard let resampler else { return nil }
     var available = takeHeldFrames()
     while true {
-      let written = try failingAsFile { () throws(FFmpegError) in try resampler.convert(nil, count: 0, into: buffer, at: available) }
+      let written = try AudioFileError.wrapping { () throws(FFmpegError) in try resampler.convert(nil, count: 0, into: buffer, at: available) }
       if written == 0 { break }
       available += written
     }

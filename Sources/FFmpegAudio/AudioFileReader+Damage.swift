@@ -80,6 +80,6 @@ extension AudioFileReader {
   func convertSilence() throws(AudioFileError) -> UnsafeBufferPointer<Float>? {
     let count = Int(min(silenceToInsert, 65_536))
     silenceToInsert -= Int64(count)
-    return try convert(try failingAsFile { () throws(FFmpegError) in try decoder.silence(frames: count) }, first: 0, count: count)
+    return try convert(try AudioFileError.wrapping { () throws(FFmpegError) in try decoder.silence(frames: count) }, first: 0, count: count)
   }
 }

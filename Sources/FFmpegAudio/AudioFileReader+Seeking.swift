@@ -14,7 +14,7 @@ extension AudioFileReader {
     guard target > 0, output.sampleRate == info.sampleRate, framesDelivered == 0, resampler == nil, !holdsOutgoingFrame,
       placement.framesWaiting == 0
     else { return false }
-    return try failingAsFile { () throws(FFmpegError) -> Bool in
+    return try AudioFileError.wrapping { () throws(FFmpegError) -> Bool in
       let preRoll = Self.standaloneFrameContainers.contains(info.containerName) ? 0 : Self.seekPreRoll
       let entry = max(0, target - preRoll)
       try demuxer.seek(to: streamTimestamp(ofFrame: entry))

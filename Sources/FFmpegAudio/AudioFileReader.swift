@@ -83,7 +83,7 @@ public final class AudioFileReader {
   ) throws(AudioFileError) {
     self.tolerance = tolerance
     self.resampling = resampling
-    (demuxer, decoder) = try failingAsFile { () throws(FFmpegError) in
+    (demuxer, decoder) = try AudioFileError.wrapping { () throws(FFmpegError) in
       let demuxer = try Demuxer(path: path)
       return (demuxer, try AudioDecoder(for: demuxer))
     }
@@ -164,7 +164,7 @@ public final class AudioFileReader {
     do {
       try decoder.send(packet)
     } catch where endsTheAudio(error) {
-      try failingAsFile { () throws(FFmpegError) in try decoder.send(nil) }
+      try AudioFileError.wrapping { () throws(FFmpegError) in try decoder.send(nil) }
     } catch where error.isInvalidData && demuxer.isAtEndOfFile && !tolerance.truncated {
       throw .truncated(path: demuxer.path, decoded: framesDecodedSoFar, declared: info.declaredFrameCount)
     } catch {
@@ -177,7 +177,7 @@ public final class AudioFileReader {
     do {
       return try decoder.receive(into: frame)
     } catch where endsTheAudio(error) {
-      try failingAsFile { () throws(FFmpegError) in try decoder.send(nil) }
+      try AudioFileError.wrapping { () throws(FFmpegError) in try decoder.send(nil) }
       return .needsInput
     } catch {
       try passDamage(error)
