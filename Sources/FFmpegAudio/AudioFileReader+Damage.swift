@@ -5,7 +5,7 @@ extension AudioFileReader {
   /// Samples that are not numbers (NaN or infinite), which only a floating-point source can hold,
   /// are damage: refused naming where the first is, or, where `tolerance` allows, made silence
   /// and listed with the damage (each block's first to last such frame, in source frames).
-  func passNonNumbers(in frames: Int) throws {
+  func passNonNumbers(in frames: Int) throws(AudioFileError) {
     let samples = buffer.storage[..<(frames * output.channelCount)]
     // The largest magnitude as bits: infinity's and NaN's are above every finite value's.
     guard samples.reduce(0, { max($0, $1.bitPattern & 0x7fff_ffff) }) >= Float.infinity.bitPattern else { return }
@@ -14,7 +14,7 @@ extension AudioFileReader {
       Self.convertedLength(self.framesDelivered + Int64(index / self.output.channelCount), from: self.output.sampleRate, to: self.info.sampleRate)
     }
     guard tolerance.damaged else {
-      throw AudioFileError.notANumber(path: demuxer.path, atFrame: sourceFrame(bad[0]), sampleRate: info.sampleRate)
+      throw .notANumber(path: demuxer.path, atFrame: sourceFrame(bad[0]), sampleRate: info.sampleRate)
     }
     for index in bad { buffer.storage[index] = 0 }
     damagedRanges.append(sourceFrame(bad[0])..<(sourceFrame(bad[bad.count - 1]) + 1))
@@ -37,9 +37,9 @@ extension AudioFileReader {
 
   /// Notes damage where `tolerance` allows decoding through it (the packet is dropped); else throws
   /// naming where it is.
-  func passDamage(_ error: FFmpegError) throws {
+  func passDamage(_ error: FFmpegError) throws(AudioFileError) {
     guard tolerance.damaged, error.isInvalidData else {
-      throw AudioFileError.undecodable(path: demuxer.path, atFrame: framesDecodedSoFar, sampleRate: info.sampleRate, cause: error)
+      throw .undecodable(path: demuxer.path, atFrame: framesDecodedSoFar, sampleRate: info.sampleRate, cause: error)
     }
     followsDecodeError = true
   }
@@ -49,7 +49,7 @@ extension AudioFileReader {
 
   /// Places the frame just decoded by its timestamp: the frame that waited before it is put out
   /// (after silence for what was lost before it), and this one waits in its place.
-  func placeDecodedFrame() throws {
+  func placeDecodedFrame() throws(AudioFileError) {
     let release = placement.place(start: start(of: frame), count: Int64(frame.sampleCount), afterDecodeError: followsDecodeError)
     followsDecodeError = false
     if let release { try putOut(release) }
@@ -58,12 +58,12 @@ extension AudioFileReader {
 
   /// Puts out the frame that waited, after silence of the length lost before it; lost audio is
   /// refused unless `tolerance` allows it, naming where it is.
-  func putOut(_ release: FramePlacement.Release) throws {
+  func putOut(_ release: FramePlacement.Release) throws(AudioFileError) {
     if release.followsDamage {
       // Past the length the file states, decoded samples are padding: nothing is lost there.
       let lost = trimLimit.map { min(release.silence, max(0, $0 - sourceFramesDecoded)) } ?? release.silence
       if lost > 0, !tolerance.damaged {
-        throw AudioFileError.skipped(path: demuxer.path, atFrame: sourceFramesDecoded, frames: lost, sampleRate: info.sampleRate)
+        throw .skipped(path: demuxer.path, atFrame: sourceFramesDecoded, frames: lost, sampleRate: info.sampleRate)
       }
       if tolerance.damaged {
         damagedRanges.append(sourceFramesDecoded..<(sourceFramesDecoded + lost))
@@ -77,9 +77,9 @@ extension AudioFileReader {
   }
 
   /// Puts out the next stretch of silence that stands in for damaged packets.
-  func convertSilence() throws -> UnsafeBufferPointer<Float>? {
+  func convertSilence() throws(AudioFileError) -> UnsafeBufferPointer<Float>? {
     let count = Int(min(silenceToInsert, 65_536))
     silenceToInsert -= Int64(count)
-    return try convert(try decoder.silence(frames: count), first: 0, count: count)
+    return try convert(try AudioFileError.wrapping { () throws(FFmpegError) in try decoder.silence(frames: count) }, first: 0, count: count)
   }
 }

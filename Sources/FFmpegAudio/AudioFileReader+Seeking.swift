@@ -10,27 +10,29 @@ extension AudioFileReader {
   /// on without a gap and reach the target; if they do not, it goes back to the start and returns
   /// false, so the caller decodes from there. Resampled output cannot seek (its filter's phase
   /// depends on everything before); nor can a reader that has started.
-  public func seek(toFrame target: Int64) throws -> Bool {
+  public func seek(toFrame target: Int64) throws(AudioFileError) -> Bool {
     guard target > 0, output.sampleRate == info.sampleRate, framesDelivered == 0, resampler == nil, !holdsOutgoingFrame,
       placement.framesWaiting == 0
     else { return false }
-    let preRoll = Self.standaloneFrameContainers.contains(info.containerName) ? 0 : Self.seekPreRoll
-    let entry = max(0, target - preRoll)
-    try demuxer.seek(to: streamTimestamp(ofFrame: entry))
-    decoder.flush()
-    if try decodeUntilFrame(containing: target) {
-      seekTarget = target
-      placement.restart(endingAt: start(of: frame).map { $0 + Int64(frame.sampleCount) })
+    return try AudioFileError.wrapping { () throws(FFmpegError) -> Bool in
+      let preRoll = Self.standaloneFrameContainers.contains(info.containerName) ? 0 : Self.seekPreRoll
+      let entry = max(0, target - preRoll)
+      try demuxer.seek(to: streamTimestamp(ofFrame: entry))
+      decoder.flush()
+      if try decodeUntilFrame(containing: target) {
+        seekTarget = target
+        placement.restart(endingAt: start(of: frame).map { $0 + Int64(frame.sampleCount) })
+        mp3Stamps?.restart()
+        swap(&frame, &outgoingFrame)
+        holdsOutgoingFrame = true
+        return true
+      }
+      // Start again from the top with a fresh demuxer and decoder, as when the file was opened.
+      demuxer = try Demuxer(path: demuxer.path)
+      decoder = try AudioDecoder(for: demuxer)
       mp3Stamps?.restart()
-      swap(&frame, &outgoingFrame)
-      holdsOutgoingFrame = true
-      return true
+      return false
     }
-    // Start again from the top with a fresh demuxer and decoder, as when the file was opened.
-    demuxer = try Demuxer(path: demuxer.path)
-    decoder = try AudioDecoder(for: demuxer)
-    mp3Stamps?.restart()
-    return false
   }
 
   /// The stream timestamp of source frame `frame` (after the encoder delay).
@@ -45,7 +47,7 @@ extension AudioFileReader {
 
   /// Decodes after a seek until `frame` holds the frame that contains source frame `target`;
   /// false when the timestamps jump, are missing, or start past the target.
-  func decodeUntilFrame(containing target: Int64) throws -> Bool {
+  func decodeUntilFrame(containing target: Int64) throws(FFmpegError) -> Bool {
     var expectedStart: Int64?
     while true {
       switch try decoder.receive(into: frame) {

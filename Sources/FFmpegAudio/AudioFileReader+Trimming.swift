@@ -4,12 +4,12 @@ import CFFmpegShim
 extension AudioFileReader {
   /// Converts the outgoing frame: entered at a seek's target, the priming FFmpeg left dropped,
   /// the end trimmed at the length the file states; nil when nothing of it is kept.
-  func convertDecodedFrame() throws -> UnsafeBufferPointer<Float>? {
+  func convertDecodedFrame() throws(AudioFileError) -> UnsafeBufferPointer<Float>? {
     let frame = outgoingFrame
     var first = 0
     if let target = seekTarget {
       guard let start = start(of: frame), start <= target else {
-        throw AudioFileError.seekFailed(path: demuxer.path, target: target)
+        throw .seekFailed(path: demuxer.path, target: target)
       }
       if start + Int64(frame.sampleCount) <= target { return nil }
       first = Int(target - start)

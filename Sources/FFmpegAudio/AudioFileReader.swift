@@ -81,11 +81,13 @@ public final class AudioFileReader {
   public init(
     path: String, output: PCMLayout? = nil, resampling: ResamplingQuality = .veryHigh, tolerance: DecodeTolerance = .strict,
     known: AudioStreamInfo? = nil
-  ) throws {
+  ) throws(AudioFileError) {
     self.tolerance = tolerance
     self.resampling = resampling
-    demuxer = try Demuxer(path: path)
-    decoder = try AudioDecoder(for: demuxer)
+    (demuxer, decoder) = try AudioFileError.wrapping { () throws(FFmpegError) in
+      let demuxer = try Demuxer(path: path)
+      return (demuxer, try AudioDecoder(for: demuxer))
+    }
     info = known ?? AudioStreamInfo(demuxer: demuxer)
     let layout = output ?? PCMLayout(sampleRate: info.sampleRate, channelCount: info.channelCount)
     self.output = layout
@@ -114,7 +116,7 @@ public final class AudioFileReader {
   }
 
   /// Decodes the next block of interleaved samples, valid until the next call; nil at the end.
-  public func nextBlock() throws -> UnsafeBufferPointer<Float>? {
+  public func nextBlock() throws(AudioFileError) -> UnsafeBufferPointer<Float>? {
     while true {
       switch state {
       case .finished:
@@ -142,7 +144,7 @@ public final class AudioFileReader {
 
   /// Feeds the decoder; a frame that fails to decode at the end of the file means it was cut
   /// short, one that fails before it is damage (decoded through when `tolerance` allows).
-  func sendNextPacket() throws {
+  func sendNextPacket() throws(AudioFileError) {
     let packet: Packet?
     do {
       packet = try demuxer.read(into: self.packet) ? self.packet : nil
@@ -163,20 +165,20 @@ public final class AudioFileReader {
     do {
       try decoder.send(packet)
     } catch where endsTheAudio(error) {
-      try decoder.send(nil)
+      try AudioFileError.wrapping { () throws(FFmpegError) in try decoder.send(nil) }
     } catch where error.isInvalidData && demuxer.isAtEndOfFile && !tolerance.truncated {
-      throw AudioFileError.truncated(path: demuxer.path, decoded: framesDecodedSoFar, declared: info.declaredFrameCount)
+      throw .truncated(path: demuxer.path, decoded: framesDecodedSoFar, declared: info.declaredFrameCount)
     } catch {
       try passDamage(error)
     }
   }
 
   /// Takes the decoder's next frame; a frame it fails to decode is damage.
-  func receiveFrame() throws -> CodecStep {
+  func receiveFrame() throws(AudioFileError) -> CodecStep {
     do {
       return try decoder.receive(into: frame)
     } catch where endsTheAudio(error) {
-      try decoder.send(nil)
+      try AudioFileError.wrapping { () throws(FFmpegError) in try decoder.send(nil) }
       return .needsInput
     } catch {
       try passDamage(error)
@@ -187,12 +189,12 @@ public final class AudioFileReader {
   /// At the end of the stream: a file shorter than it says is truncated, unless `tolerance`
   /// lets it end where it does; damage at the very end becomes silence up to the stated length.
   /// An Ogg file that states no length is truncated when its last page is cut short.
-  func finishAtEnd() throws {
+  func finishAtEnd() throws(AudioFileError) {
     state = .flushing
     if info.declaredFrameCount == nil, let ending = info.oggEnding, ending.kind == .cutShort {
       guard tolerance.truncated else {
         let stated = ending.missingGranules.map { sourceFramesDecoded + $0 }
-        throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: stated)
+        throw .truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: stated)
       }
       missingAtEnd = ending.missingGranules ?? 0
       return
@@ -206,7 +208,7 @@ public final class AudioFileReader {
       return
     }
     guard tolerance.truncated else {
-      throw AudioFileError.truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: declared)
+      throw .truncated(path: demuxer.path, decoded: sourceFramesDecoded, declared: declared)
     }
     missingAtEnd = declared - sourceFramesDecoded
   }

@@ -2,8 +2,8 @@ import CFFmpegShim
 
 extension AudioStreamInfo {
   /// Reads the audio stream's description from `path` without decoding any of it.
-  public static func probe(path: String) throws -> AudioStreamInfo {
-    AudioStreamInfo(demuxer: try Demuxer(path: path))
+  public static func probe(path: String) throws(AudioFileError) -> AudioStreamInfo {
+    AudioStreamInfo(demuxer: try AudioFileError.wrapping { () throws(FFmpegError) in try Demuxer(path: path) })
   }
 
   /// Describes the demuxer's audio stream from its codec parameters.

@@ -7,7 +7,7 @@ import SampleBlocks
 public enum AudioFile {
   /// Decodes `path` into interleaved float samples, in `layout` or the file's own.
   public static func read(path: String, layout: PCMLayout? = nil) throws(RenderError) -> (samples: [Float], layout: PCMLayout) {
-    do {
+    do throws(AudioFileError) {
       let reader = try AudioFileReader(path: path, output: layout)
       var samples: [Float] = []
       while let block = try reader.nextBlock() { samples.append(contentsOf: block) }

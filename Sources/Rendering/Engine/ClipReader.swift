@@ -16,20 +16,15 @@ final class ClipReader {
   private let ducks: [Duck]
   /// Frames of the clip handed to the mixer so far.
   private(set) var position: Int64 = 0
-  /// Where its samples are heard for the beat-alignment self-check, and its index there.
-  var watch: (overlaps: PlayedOverlaps, clip: Int)?
-  /// The clip's part of the mix while `watch` hears it.
-  private var heardScratch: [Float] = []
+  /// Where its samples are heard for the beat-alignment self-check.
+  var watch: BeatAlignmentWatch?
 
   private let reader: any ClipSamples
   /// The place in the reader's last block.
   private var cursor: BlockCursor
   private let channels: Int
-  /// The crossover of the bass swap being played, started fresh where each swap's filter starts.
-  private var crossover: LowBandFilter?
-  /// One frame's low and high bands.
-  private let bands: UnsafeMutablePointer<Float>
-  private let sampleRate: Int
+  /// The clip's bass swaps' crossover; nil without any.
+  private let crossover: BassSwapCrossover?
 
   /// Opens the clip's source (its own decoder, or its place in a resampled run), ready to play
   /// from `offset` frames into the clip; a source at another rate is converted at `resampling`.
@@ -43,7 +38,7 @@ final class ClipReader {
     self.input = input
     channels = layout.channelCount
     cursor = BlockCursor(channels: layout.channelCount)
-    sampleRate = layout.sampleRate
+    crossover = BassSwapCrossover(clip: clip, channels: layout.channelCount, sampleRate: layout.sampleRate)
     do {
       if let run {
         reader = RunMemberSource(run: run.run, member: run.member)
@@ -55,20 +50,16 @@ final class ClipReader {
         reader = clip.splices.isEmpty ? file : SplicedSamples(source: file, clip: clip, channels: layout.channelCount)
       }
     } catch {
-      throw .input(input, InputCheck.problem(for: error))
+      throw .input(input, InputCheck.problem(forUntyped: error))
     }
-    bands = .allocate(capacity: 2 * layout.channelCount)
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
     sourceIsExact = reader.copiesSamplesExactly && onGrid
-    // Entered inside a bass swap, its filter hears the swap from where it starts.
-    let swapStart = clip.lowBandSwap(at: offset).map { min(offset, $0.filtered(within: clip.duration).lowerBound) } ?? offset
+    let swapStart = crossover?.start(toPlayFrom: offset) ?? offset
     position = swapStart
     // A spliced or stretched reader counts the clip's own frames, in-point included.
     try skip(clip.splices.isEmpty && clip.playedStretch == nil ? clip.inPoint + swapStart : swapStart)
     if swapStart < offset { try warmLowBand(Int(offset - swapStart)) }
   }
-
-  deinit { bands.deallocate() }
 
   /// True while a stretched clip's stretching thread is still at work.
   var isStretching: Bool { reader.isStretching }
@@ -77,12 +68,7 @@ final class ClipReader {
   /// splice's crossfade) at a factor of exactly 1.
   func passesThrough(_ frames: Int) -> Bool {
     let range = position..<(position + Int64(frames))
-    return sourceIsExact && constantFactor(over: range) == 1 && !clip.crossesSplice(range) && !crossesLowBandSwap(range)
-  }
-
-  /// True when `range` (clip frames) overlaps a bass swap.
-  private func crossesLowBandSwap(_ range: Range<Int64>) -> Bool {
-    clip.lowBandSwaps.contains { $0.filtered(within: clip.duration).overlaps(range) }
+    return sourceIsExact && constantFactor(over: range) == 1 && !clip.crossesSplice(range) && crossover?.crosses(range) != true
   }
 
   /// Adds (or, with `replacing`, writes) the next `frames` frames of the clip into `destination`,
@@ -93,8 +79,10 @@ final class ClipReader {
       let available = try nextFrames(upTo: frames - done)
       let count = available.count / channels
       let target = destination + done * channels
-      if let watch, let heard = watchedPart(of: count, by: watch) {
-        playHeard(available.baseAddress!, frames: count, into: target, replacing: replacing, part: heard, by: watch)
+      if let watch {
+        watch.mix(frames: count, channels: channels, at: clip.start + position, into: target, replacing: replacing) { into, replacing in
+          play(available.baseAddress!, frames: count, into: into, replacing: replacing)
+        }
       } else {
         play(available.baseAddress!, frames: count, into: target, replacing: replacing)
       }
@@ -107,79 +95,28 @@ final class ClipReader {
   /// `target`, scaled by the clip's factor there.
   private func play(_ source: UnsafePointer<Float>, frames count: Int, into target: UnsafeMutablePointer<Float>, replacing: Bool) {
     let range = position..<(position + Int64(count))
-    if crossesLowBandSwap(range) {
-      for frame in 0..<count {
-        mixSwapping(source + frame * channels, into: target + frame * channels, at: position + Int64(frame), replacing: replacing)
-      }
+    if let crossover, crossover.crosses(range) {
+      crossover.mix(
+        source, frames: count, from: position, into: target, replacing: replacing, factor: factor(at:),
+        duck: { ducks.gain(at: clip.start + $0) })
     } else if let factor = constantFactor(over: range) {
-      mix(source, into: target, samples: count * channels, gain: Float(factor), replacing: replacing)
+      target.mix(source, samples: count * channels, gain: Float(factor), replacing: replacing)
     } else {
       for frame in 0..<count {
         let gain = Float(factor(at: position + Int64(frame)))
-        mix(source + frame * channels, into: target + frame * channels, samples: channels, gain: gain, replacing: replacing)
+        (target + frame * channels).mix(source + frame * channels, samples: channels, gain: gain, replacing: replacing)
       }
-    }
-  }
-
-  /// The timeline frames of the next `count` frames that `watch` listens to; nil when none.
-  private func watchedPart(of count: Int, by watch: (overlaps: PlayedOverlaps, clip: Int)) -> Range<Int64>? {
-    guard let window = watch.overlaps.window(ofClip: watch.clip) else { return nil }
-    let part = ((clip.start + position)..<(clip.start + position + Int64(count))).clamped(to: window)
-    return part.isEmpty ? nil : part
-  }
-
-  /// Plays `count` frames as `play` does, through `heardScratch`, and lets `watch` hear the
-  /// timeline frames `part` of them as they are mixed: with the clip's fades, ducks and bass swap,
-  /// before they are summed with the other clips.
-  private func playHeard(
-    _ source: UnsafePointer<Float>, frames count: Int, into target: UnsafeMutablePointer<Float>, replacing: Bool, part: Range<Int64>,
-    by watch: (overlaps: PlayedOverlaps, clip: Int)
-  ) {
-    if heardScratch.count < count * channels { heardScratch = [Float](repeating: 0, count: count * channels) }
-    heardScratch.withUnsafeMutableBufferPointer { scratch in
-      play(source, frames: count, into: scratch.baseAddress!, replacing: true)
-      let first = Int(part.lowerBound - clip.start - position) * channels
-      let heard = UnsafeBufferPointer(rebasing: scratch[first..<(first + part.count * channels)])
-      watch.overlaps.hear(clip: watch.clip, heard, channels: channels, startingAt: part.lowerBound)
-      mix(scratch.baseAddress!, into: target, samples: count * channels, gain: 1, replacing: replacing)
-    }
-  }
-
-  /// Mixes one frame at clip frame `frame`: inside a bass swap's span its low band at the swap's
-  /// factor and its high band at the clip's; at the span's edges the clip crossfading with the
-  /// two bands; elsewhere all of it at the clip's factor.
-  private func mixSwapping(_ source: UnsafePointer<Float>, into target: UnsafeMutablePointer<Float>, at frame: Int64, replacing: Bool) {
-    let factor = self.factor(at: frame)
-    guard let swap = clip.lowBandSwap(at: frame) else {
-      mix(source, into: target, samples: channels, gain: Float(factor), replacing: replacing)
-      return
-    }
-    if frame == swap.filtered(within: clip.duration).lowerBound || crossover == nil {
-      crossover = LowBandFilter(sampleRate: sampleRate, channels: channels, frequency: LowBandSwap.crossover)
-    }
-    crossover!.split(source, low: bands, high: bands + channels)
-    let share = Float(swap.splitShare(at: frame))
-    let lowFactor = swap.span.contains(frame) ? Float(clip.lowBandVolume(at: frame, in: swap) * ducks.gain(at: clip.start + frame)) : Float(factor)
-    for channel in 0..<channels {
-      let split = lowFactor * bands[channel] + Float(factor) * bands[channels + channel]
-      let value = share * split + (1 - share) * Float(factor) * source[channel]
-      if replacing { target[channel] = value } else { target[channel] += value }
     }
   }
 
   /// Runs the next `frames` frames (the start of a bass swap before where playing begins)
   /// through the swap's low-band filter, and drops them.
   private func warmLowBand(_ frames: Int) throws(RenderError) {
-    var scratch = [Float](repeating: 0, count: channels)
     var left = frames
     while left > 0 {
       let available = try nextFrames(upTo: left)
       let count = available.count / channels
-      scratch.withUnsafeMutableBufferPointer { scratch in
-        for frame in 0..<count {
-          mixSwapping(available.baseAddress! + frame * channels, into: scratch.baseAddress!, at: position + Int64(frame), replacing: true)
-        }
-      }
+      crossover?.warm(available.baseAddress!, frames: count, from: position)
       position += Int64(count)
       left -= count
     }
@@ -198,14 +135,6 @@ final class ClipReader {
     return volume * ducks.gain(at: onTimeline.lowerBound)
   }
 
-  private func mix(_ source: UnsafePointer<Float>, into target: UnsafeMutablePointer<Float>, samples: Int, gain: Float, replacing: Bool) {
-    switch (replacing, gain) {
-    case (true, 1): target.update(from: source, count: samples)
-    case (true, _): for index in 0..<samples { target[index] = source[index] * gain }
-    case (false, _): for index in 0..<samples { target[index] += source[index] * gain }
-    }
-  }
-
   /// Moves to `frames` frames into the source: by seeking where the reader can seek exactly,
   /// otherwise by decoding and dropping.
   private func skip(_ frames: Int64) throws(RenderError) {
@@ -213,7 +142,7 @@ final class ClipReader {
     do {
       if try reader.seek(toFrame: frames) { return }
     } catch {
-      throw .input(input, InputCheck.problem(for: error))
+      throw .input(input, InputCheck.problem(forUntyped: error))
     }
     var left = frames
     while left > 0 {
@@ -225,7 +154,7 @@ final class ClipReader {
   /// are left.
   private func nextFrames(upTo maxFrames: Int) throws(RenderError) -> UnsafeBufferPointer<Float> {
     let frames = try cursor.take(maxFrames: maxFrames) { () throws(RenderError) -> UnsafeBufferPointer<Float>? in
-      do { return try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(for: error)) }
+      do { return try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(forUntyped: error)) }
     }
     guard let frames else {
       let declared = clip.splices.isEmpty ? clip.sourceEnd : clip.duration
@@ -282,5 +211,16 @@ final class RunMemberSource: ClipSamples {
   func seek(toFrame frame: Int64) -> Bool {
     framesDelivered = frame
     return true
+  }
+}
+
+extension UnsafeMutablePointer<Float> {
+  /// Adds (or, with `replacing`, writes) `samples` samples of `source` here, times `gain`.
+  func mix(_ source: UnsafePointer<Float>, samples: Int, gain: Float, replacing: Bool) {
+    switch (replacing, gain) {
+    case (true, 1): update(from: source, count: samples)
+    case (true, _): for index in 0..<samples { self[index] = source[index] * gain }
+    case (false, _): for index in 0..<samples { self[index] += source[index] * gain }
+    }
   }
 }

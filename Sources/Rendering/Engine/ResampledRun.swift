@@ -104,7 +104,7 @@ final class ResampledRun {
     segment = index
     fed = segments.entry(of: index)
     produced = segments.outputFrame(atSource: fed)
-    do {
+    do throws(FFmpegError) {
       resampler = try Resampler(channels: layout.channelCount, from: sourceRate, to: layout.sampleRate, quality: quality)
     } catch {
       throw .input(members[max(0, nextMember - 1)].input, InputCheck.problem(for: error))
@@ -118,7 +118,7 @@ final class ResampledRun {
     nextMember += 1
     memberRead = frames
     let channels = layout.channelCount
-    do {
+    do throws(AudioFileError) {
       let opened = try AudioFileReader(
         path: member.input.path, output: PCMLayout(sampleRate: sourceRate, channelCount: channels), tolerance: member.input.tolerance)
       reader = opened
@@ -127,7 +127,7 @@ final class ResampledRun {
       var left = frames
       while left > 0 {
         guard let block = try opened.nextBlock() else {
-          throw AudioFileError.truncated(path: member.input.path, decoded: frames - left, declared: member.frames)
+          throw .truncated(path: member.input.path, decoded: frames - left, declared: member.frames)
         }
         let count = Int64(block.count / channels)
         if count > left {
@@ -149,7 +149,7 @@ final class ResampledRun {
     let available = windowStart + Int64(window.frameCount) - fed
     if available == 0 && !sourceEnded { return try decodeMore() }
     let converted: ArraySlice<Float>
-    do {
+    do throws(FFmpegError) {
       if available > 0 {
         let count = Int(min(available, Int64(Self.feedFrames)))
         let samples = window.front(frames: Int(fed - windowStart) + count)
@@ -201,7 +201,7 @@ final class ResampledRun {
   /// truncated), so the tracks start where the plan put them.
   private func decodeMore() throws(RenderError) {
     let member = members[nextMember - 1]
-    do {
+    do throws(AudioFileError) {
       if let block = try reader?.nextBlock() {
         let count = min(Int64(block.count / layout.channelCount), member.frames - memberRead)
         window.append(UnsafeBufferPointer(rebasing: block[..<(Int(count) * layout.channelCount)]))

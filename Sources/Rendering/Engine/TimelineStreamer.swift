@@ -197,13 +197,13 @@ struct TimelineStreamer: Sendable {
     let reader = try ClipReader(
       clip: clip, input: inputs[clip.source], info: facts[clip.source].info, layout: format.layout, resampling: resampling,
       outputBits: format.integerBits, ducks: timeline.ducks, run: run, startingAt: offset)
-    if let playedOverlaps, playedOverlaps.window(ofClip: index) != nil { reader.watch = (playedOverlaps, index) }
+    if let playedOverlaps { reader.watch = BeatAlignmentWatch(overlaps: playedOverlaps, clip: index) }
     return reader
   }
 
   /// The shared resampler of `sources`, opened.
   private func makeRun(of sources: [Int]) throws(RenderError) -> ResampledRun {
-    do {
+    do throws(FFmpegError) {
       return try ResampledRun(
         members: sources.map { ResampledRun.Member(input: inputs[$0], frames: facts[$0].frameCount) },
         sourceRate: facts[sources[0]].info.sampleRate, layout: format.layout, quality: resampling)

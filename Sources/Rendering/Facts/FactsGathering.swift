@@ -38,7 +38,7 @@ struct FactsGathering {
     do {
       facts = try gather(input.path, info: known?.info ?? info, known: known, tolerance: input.tolerance, decoding: decoding)
     } catch {
-      throw .input(input, InputCheck.problem(for: error))
+      throw .input(input, InputCheck.problem(forUntyped: error))
     }
     if let slot, facts.frameCount > 0, let note = slot.store(facts) { notes.append(note) }
     return try checked(facts, of: input, notes: &notes)

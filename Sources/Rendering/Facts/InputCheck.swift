@@ -34,7 +34,7 @@ enum InputCheck {
     let size = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int) ?? 0
     if size == 0 { throw .input(input, .empty) }
     let info: AudioStreamInfo
-    do {
+    do throws(AudioFileError) {
       info = try AudioStreamInfo.probe(path: input.path)
     } catch {
       throw .input(input, problem(for: error))
@@ -59,23 +59,38 @@ enum InputCheck {
     }
   }
 
-  /// Words a failure to open or decode an input for its user.
-  static func problem(for error: any Error) -> InputProblem {
+  /// Words a failure to probe, open or decode an input for its user.
+  static func problem(for error: AudioFileError) -> InputProblem {
     switch error {
-    case let error as FFmpegError where error.isNotFound: .notFound
-    case let error as FFmpegError where error.isStreamNotFound: .noAudioStream
-    case let error as FFmpegError where error.isDecoderNotFound: .noDecoder
-    case let error as FFmpegError where error.function.hasPrefix("avformat_"):
-      error.isInvalidData || error.code == -EINVAL ? .notAudio : .cannotOpen(detail: error.message)
-    case let error as FFmpegError: .cannotDecode(detail: error.message, atFrame: 0)
-    case AudioFileError.truncated(_, let decoded, let declared): .truncated(decoded: decoded, declared: declared)
-    case AudioFileError.formatChanged(_, let frame): .formatChanged(atFrame: frame)
-    case AudioFileError.notANumber(_, let frame, let rate):
+    case .ffmpeg(let error): problem(for: error)
+    case .truncated(_, let decoded, let declared): .truncated(decoded: decoded, declared: declared)
+    case .formatChanged(_, let frame): .formatChanged(atFrame: frame)
+    case .notANumber(_, let frame, let rate):
       .damaged(detail: "it holds samples that are not numbers (NaN or infinite)", atFrame: frame, sampleRate: rate)
-    case AudioFileError.seekFailed(_, let target): .cannotDecode(detail: "could not seek to it", atFrame: target)
-    case AudioFileError.undecodable(_, let frame, let rate, let cause): .damaged(detail: cause.message, atFrame: frame, sampleRate: rate)
-    case AudioFileError.skipped(_, let frame, let lost, let rate):
+    case .seekFailed(_, let target): .cannotDecode(detail: "could not seek to it", atFrame: target)
+    case .undecodable(_, let frame, let rate, let cause): .damaged(detail: cause.message, atFrame: frame, sampleRate: rate)
+    case .skipped(_, let frame, let lost, let rate):
       .damaged(detail: "\(lost) sample frames are missing there (the stream's timestamps skip past them)", atFrame: frame, sampleRate: rate)
+    }
+  }
+
+  /// Words a failed FFmpeg call on an input: the call that failed says whether the file could
+  /// not be opened (the demuxer's calls) or not decoded.
+  static func problem(for error: FFmpegError) -> InputProblem {
+    if error.isNotFound { return .notFound }
+    if error.isStreamNotFound { return .noAudioStream }
+    if error.isDecoderNotFound { return .noDecoder }
+    guard error.function.hasPrefix("avformat_") else { return .cannotDecode(detail: error.message, atFrame: 0) }
+    return error.isInvalidData || error.code == -EINVAL ? .notAudio : .cannotOpen(detail: error.message)
+  }
+
+  /// Words a failure met reading an input along with work whose errors are not typed yet (Rubber
+  /// Band's stretching, a resampled run, the facts' gathering): FFmpegAudio's errors as above,
+  /// anything else in its own words.
+  static func problem(forUntyped error: any Error) -> InputProblem {
+    switch error {
+    case let error as AudioFileError: problem(for: error)
+    case let error as FFmpegError: problem(for: error)
     default: .cannotOpen(detail: "\(error)")
     }
   }

@@ -45,7 +45,7 @@ extension Renderer {
   /// Decodes a file with FFmpeg and counts its sample frames, delay and padding removed.
   public static func countDecodedFrames(path: String) throws(RenderError) -> Int64 {
     let source = InputSource(path: path)
-    do {
+    do throws(AudioFileError) {
       let reader = try AudioFileReader(path: path)
       while try reader.nextBlock() != nil {}
       return reader.framesDelivered

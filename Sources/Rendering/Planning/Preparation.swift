@@ -147,7 +147,7 @@ extension Renderer {
     var source = ""
     if case .matching(let path) = stretch.target {
       let target = InputSource(path: path)
-      do {
+      do throws(FFmpegError) {
         if let seconds = try VideoDuration.seconds(of: path) {
           matched = SampleFrames.count(inSeconds: seconds, at: sampleRate)
           source = "the length of \(target.label)'s video, \(seconds) s"

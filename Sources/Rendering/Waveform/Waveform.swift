@@ -35,22 +35,19 @@ public enum Waveform {
     -> WaveformData
   {
     let reader: AudioFileReader
-    do { reader = try AudioFileReader(path: request.input.path) } catch {
+    do throws(AudioFileError) { reader = try AudioFileReader(path: request.input.path) } catch {
       throw .input(request.input, InputCheck.problem(for: error))
     }
     let rate = reader.output.sampleRate
     let samplesPerPixel: Int
     do { samplesPerPixel = try request.scale.samplesPerPixel(sampleRate: rate) } catch { throw .setting(error) }
     var builder = WaveformBuilder(samplesPerPixel: samplesPerPixel, inputChannels: reader.output.channelCount, splitChannels: request.splitChannels)
-    do {
-      while let block = try reader.nextBlock() {
-        if cancellation.isCancelled { throw RenderError.cancelled }
-        builder.append(block)
-      }
-    } catch let error as RenderError {
-      throw error
-    } catch {
-      throw .input(request.input, InputCheck.problem(for: error))
+    while true {
+      let block: UnsafeBufferPointer<Float>?
+      do throws(AudioFileError) { block = try reader.nextBlock() } catch { throw .input(request.input, InputCheck.problem(for: error)) }
+      guard let block else { break }
+      if cancellation.isCancelled { throw .cancelled }
+      builder.append(block)
     }
     return builder.finish(sampleRate: rate, bits: request.bits)
   }

@@ -30,7 +30,7 @@ struct ShiftedAnalysis: Codable, Sendable {
       let analyzer = SignalAnalyzer(sampleRate: rate, channelCount: channels)
     else { return nil }
     let music = MusicAnalyzer(sampleRate: rate, channelCount: channels, tempo: false, key: true)
-    do {
+    do throws(AudioFileError) {
       // Rubber Band studies the whole track before it processes any of it: two decodes.
       let study = try AudioFileReader(path: input.path, tolerance: input.tolerance, known: facts.info)
       while let block = try study.nextBlock() { stretcher.study(block) }

@@ -34,7 +34,7 @@ struct LimitedLoudness {
       + (layout.map { " as \($0.sampleRate) Hz, \($0.channelCount) ch" } ?? "")
     if let value = known[key] { return value.isFinite ? value : nil }
     let measured: Double?
-    do { measured = try measure(gainDB: gainDB, ceiling: ceiling, part: part) } catch {
+    do throws(AudioFileError) { measured = try measure(gainDB: gainDB, ceiling: ceiling, part: part) } catch {
       throw .input(input, InputCheck.problem(for: error))
     }
     known[key] = measured ?? -.infinity
@@ -43,7 +43,7 @@ struct LimitedLoudness {
   }
 
   /// Decodes the part, scales it, limits it and measures it.
-  private func measure(gainDB: Double, ceiling: Double, part: Range<Double>?) throws -> Double? {
+  private func measure(gainDB: Double, ceiling: Double, part: Range<Double>?) throws(AudioFileError) -> Double? {
     let reader = try AudioFileReader(path: input.path, output: layout, resampling: .high, tolerance: input.tolerance, known: facts.info)
     let rate = reader.output.sampleRate
     let channels = reader.output.channelCount

@@ -29,7 +29,7 @@ enum PlayedAnalysis {
     let slot = cache?.slot(kind: kind, for: input.path)
     if case .hit(let stored) = slot?.load(SignalAnalysis.self) { return stored }
     let analysis: SignalAnalysis?
-    do {
+    do throws(AudioFileError) {
       let reader = try AudioFileReader(path: input.path, output: mix, resampling: .high, tolerance: input.tolerance, known: facts.info)
       guard let analyzer = SignalAnalyzer(sampleRate: mix.sampleRate, channelCount: mix.channelCount) else { return nil }
       while let block = try reader.nextBlock() { analyzer.add(block) }
