@@ -44,4 +44,11 @@ public struct LoudnessSettings: Sendable, Equatable {
     if let target = target.value { _ = try Setting.loudness.check(target) }
     if let truePeak { _ = try Setting.truePeak.check(truePeak) }
   }
+
+  /// These settings laid over `general`: each one given here wins.
+  public func over(_ general: LoudnessSettings) -> LoudnessSettings {
+    LoudnessSettings(
+      target: target.over(general.target), scope: scope ?? general.scope, truePeak: truePeak ?? general.truePeak,
+      peakPolicy: peakPolicy ?? general.peakPolicy)
+  }
 }

@@ -56,7 +56,7 @@ public enum NativePlaylist: Sendable {
     guard version == Double(supportedVersion) else {
       throw reader.error(versionNode, "unknown version \(versionNode.string ?? "?") (this Segue reads version \(supportedVersion))")
     }
-    let defaults = try top["defaults"].map { node throws(PlaylistError) in try readDefaults(node, reader) } ?? PlaylistDefaults()
+    let defaults = try top["defaults"].map { node throws(PlaylistError) in try readDefaults(node, reader) } ?? JoinChoices()
     guard let entriesNode = top["entries"], let list = entriesNode.sequence else {
       throw reader.error(top["entries"] ?? root, "'entries' must be a list of tracks")
     }
@@ -82,7 +82,7 @@ public enum NativePlaylist: Sendable {
     return Playlist(file: file, entries: entries, defaults: defaults, overlays: overlays, tags: tags)
   }
 
-  private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> PlaylistDefaults {
+  private static func readDefaults(_ node: Node, _ reader: NodeReader) throws(PlaylistError) -> JoinChoices {
     let fields = try reader.mapping(
       node, allowed: ["crossfade", "curve", "gap", "album-aware", "loudness", "loudness-scope", "true-peak", "peak-policy", "speed", "method", "tempo-range"]
         + SilenceSettings.fieldNames + DJTransitionChoices.fieldNames)
@@ -90,7 +90,7 @@ public enum NativePlaylist: Sendable {
       throw reader.error(node, "defaults give 'crossfade' and 'gap'; choose one")
     }
     let crossfade = try fields["crossfade"].map { n throws(PlaylistError) in try reader.crossfadeLength(n) }
-    var defaults = PlaylistDefaults(
+    var defaults = JoinChoices(
       crossfade: crossfade?.seconds,
       curve: try fields["curve"].map { n throws(PlaylistError) in try reader.choice(n, .curve) as CurveChoice },
       gap: try fields["gap"].map { n throws(PlaylistError) in try reader.time(n, "gap") },

@@ -7,7 +7,7 @@ public struct Playlist: Sendable, Equatable {
   public var file: String?
   public var entries: [PlaylistEntry]
   /// How to join entries that do not say, as the playlist file sets it (native format only).
-  public var defaults: PlaylistDefaults
+  public var defaults: JoinChoices
   /// Sound laid over the mix (native format only).
   public var overlays: [PlaylistOverlay]
   /// What the playlist says of the mix as a whole, by FFmpeg's generic tag keys: a CUE sheet's
@@ -19,7 +19,7 @@ public struct Playlist: Sendable, Equatable {
   public var nestedFiles: [String] = []
 
   public init(
-    file: String? = nil, entries: [PlaylistEntry], defaults: PlaylistDefaults = PlaylistDefaults(), overlays: [PlaylistOverlay] = [],
+    file: String? = nil, entries: [PlaylistEntry], defaults: JoinChoices = JoinChoices(), overlays: [PlaylistOverlay] = [],
     tags: [String: String] = [:]
   ) {
     self.file = file
@@ -27,39 +27,6 @@ public struct Playlist: Sendable, Equatable {
     self.defaults = defaults
     self.overlays = overlays
     self.tags = tags
-  }
-}
-
-/// A playlist's own defaults for joining its entries, in seconds.
-public struct PlaylistDefaults: Sendable, Equatable {
-  public var crossfade: Double?
-  /// A crossfade counted in the outgoing entry's beats instead (`crossfade: 16bars`).
-  public var crossfadeBeats: Double?
-  public var curve: CurveChoice?
-  public var gap: Double?
-  public var albumAware: Bool?
-  public var loudness: LoudnessSettings
-  public var silence: SilenceSettings
-  /// The speed and method of entries that give none (`speed`, `method`).
-  public var stretch: StretchSpec?
-  /// Beat-matched crossfades and their settings.
-  public var beatMatch: DJTransitionChoices
-  /// The tempos the analysed beats of entries that give none are counted in (`tempo-range`).
-  public var tempoRange: ClosedRange<Double>?
-
-  public init(
-    crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil,
-    loudness: LoudnessSettings = LoudnessSettings(), silence: SilenceSettings = SilenceSettings(), stretch: StretchSpec? = nil,
-    beatMatch: DJTransitionChoices = DJTransitionChoices()
-  ) {
-    self.crossfade = crossfade
-    self.curve = curve
-    self.gap = gap
-    self.albumAware = albumAware
-    self.loudness = loudness
-    self.silence = silence
-    self.stretch = stretch
-    self.beatMatch = beatMatch
   }
 }
 

@@ -12,7 +12,7 @@ import Testing
     var setting: Setting
     var words: [String]
     /// What the playlist read, as the word it was read from.
-    var read: @Sendable (PlaylistDefaults) -> String?
+    var read: @Sendable (JoinChoices) -> String?
     var testDescription: String { setting.field }
     /// The flag that sets it: `--` and its field.
     var flag: String { "--" + setting.field }

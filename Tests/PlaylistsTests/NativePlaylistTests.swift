@@ -27,7 +27,7 @@ import Testing
           transition: { gapless: true }
       """
     let playlist = try NativePlaylist.parse(text, file: file)
-    #expect(playlist.defaults == PlaylistDefaults(crossfade: 6, curve: .auto, albumAware: true))
+    #expect(playlist.defaults == JoinChoices(crossfade: 6, curve: .auto, albumAware: true))
     #expect(playlist.entries.map(\.path) == ["/sets/tracks/01.flac", "/abs/02.mp3", "/sets/03.opus", "/sets/04.opus"])
     let first = playlist.entries[0]
     #expect(first.title == "Opening")

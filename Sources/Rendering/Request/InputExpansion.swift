@@ -11,9 +11,9 @@ public struct InputExpansion: Sendable {
   public var overlays: [OverlayInput]
   /// The defaults that hold for every input: those of the playlists that name all of them, when
   /// they agree; none when any input comes from elsewhere.
-  public var defaults: PlaylistDefaults
+  public var defaults: JoinChoices
   /// Each playlist's entries (as indices of `inputs`) with the defaults it sets.
-  public var playlistRuns: [(entries: Range<Int>, defaults: PlaylistDefaults)] = []
+  public var playlistRuns: [(entries: Range<Int>, defaults: JoinChoices)] = []
   /// What the playlists say of the mix as a whole: the first one's fields that give any, and the
   /// playlist's name when it was the only argument.
   public var playlistTags = PlaylistTags()
@@ -78,7 +78,7 @@ public struct InputExpansion: Sendable {
     }
     let runsCoverAll = playlistRuns.reduce(0) { $0 + $1.entries.count } == inputs.count
     let agreed = Set(playlistRuns.map { "\($0.defaults)" }).count == 1
-    defaults = runsCoverAll && agreed ? playlistRuns[0].defaults : PlaylistDefaults()
+    defaults = runsCoverAll && agreed ? playlistRuns[0].defaults : JoinChoices()
     let onlyPlaylist =
       arguments.count == 1 && arguments[0] != Self.standardInputArgument && PlaylistFile.isPlaylist(arguments[0]) ? arguments[0] : nil
     playlistTags = PlaylistTags(fields: playlistFields ?? [:], name: onlyPlaylist.map(PlaylistTags.name(ofPlaylist:)))

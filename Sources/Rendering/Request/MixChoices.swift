@@ -2,29 +2,19 @@ import Composition
 import Playlists
 import Settings
 
-/// How to join tracks, as a user chose it: each choice nil (or false) when not made.
+/// A user's choices for the mix: how to join tracks (`join`, laid over each playlist's defaults,
+/// its fields read and written here as if they were this type's own) and what only the command
+/// line chooses; each choice nil (or false) when not made.
 ///
-/// Choices win over a playlist's defaults; what neither says is gapless with equal-power curves.
-/// A crossfade chosen here also overrides a gap from the playlist, and the other way round.
+/// What neither the user nor a playlist says is gapless with equal-power curves.
+@dynamicMemberLookup
 public struct MixChoices: Sendable, Equatable {
-  public var crossfade: Double?
-  /// A crossfade counted in the outgoing track's beats instead (`--crossfade 16bars`).
-  public var crossfadeBeats: Double?
-  public var curve: CurveChoice?
-  public var gap: Double?
-  public var albumAware: Bool
-  /// Loudness target, scope, ceiling and peak policy, each over the playlist's.
-  public var loudness: LoudnessSettings
-  /// What only the command line chooses: where gains come from, metering and tagging the output.
+  /// Crossfade, gap, curve, loudness, silence and beat matching, each over the playlist's.
+  public var join: JoinChoices
+  /// Where gains come from, metering and tagging the output.
   public var gainSource: LoudnessOptions.GainSource
   public var measure: Bool
   public var writeReplayGain: Bool
-  /// Silence edits and automatic cues, each over the playlist's.
-  public var silence: SilenceSettings
-  /// Beat matching and bass swaps, each choice over the playlist's.
-  public var beatMatch = DJTransitionChoices()
-  /// The tempos analysed beats are counted in (`--tempo-range`), over the playlists' defaults.
-  public var tempoRange: ClosedRange<Double>?
   /// Reorder the tracks to mix in key (`--order harmonic`), the last kept last too (`--keep-last`).
   public var harmonicOrder = false
   public var keepLast = false
@@ -34,51 +24,42 @@ public struct MixChoices: Sendable, Equatable {
     loudness: LoudnessSettings = LoudnessSettings(), gainSource: LoudnessOptions.GainSource = .analysis, measure: Bool = false,
     writeReplayGain: Bool = false, silence: SilenceSettings = SilenceSettings()
   ) {
-    self.crossfade = crossfade
-    self.curve = curve
-    self.gap = gap
-    self.albumAware = albumAware
-    self.loudness = loudness
+    join = JoinChoices(crossfade: crossfade, curve: curve, gap: gap, albumAware: albumAware ? true : nil, loudness: loudness, silence: silence)
     self.gainSource = gainSource
     self.measure = measure
     self.writeReplayGain = writeReplayGain
-    self.silence = silence
+  }
+
+  /// A choice of `join`'s, as if it were this type's own (`choices.crossfade`).
+  public subscript<Value>(dynamicMember choice: WritableKeyPath<JoinChoices, Value>) -> Value {
+    get { join[keyPath: choice] }
+    set { join[keyPath: choice] = newValue }
   }
 
   /// Refuses a choice out of its range, or a crossfade and a gap together.
-  public func check() throws(SettingProblem) {
-    if (crossfade != nil || crossfadeBeats != nil) && gap != nil { throw .notBoth(.crossfade, .gap) }
-    try loudness.check()
-    try silence.check()
-    try beatMatch.check()
-  }
+  public func check() throws(SettingProblem) { try join.check() }
 
   /// The mix options these choices make over `defaults`, once they pass `check()`.
-  public func options(over defaults: PlaylistDefaults) throws(RenderError) -> MixOptions {
+  public func options(over defaults: JoinChoices) throws(RenderError) -> MixOptions {
     do { try check() } catch { throw .setting(error) }
-    let crossfades = crossfade != nil || crossfadeBeats != nil
+    let joined = join.over(defaults)
     var options = MixOptions(
-      crossfade: crossfade ?? (gap == nil && crossfadeBeats == nil ? defaults.crossfade : nil),
-      curve: curve ?? defaults.curve ?? .fixed(.equalPower),
-      gap: gap ?? (crossfades ? nil : defaults.gap),
-      albumAware: albumAware || defaults.albumAware == true,
+      crossfade: joined.crossfade, curve: joined.curve ?? .fixed(.equalPower), gap: joined.gap, albumAware: joined.albumAware == true,
       loudness: LoudnessOptions(
-        targetLUFS: loudness.target.over(defaults.loudness.target).value, scope: loudness.scope ?? defaults.loudness.scope ?? .auto,
-        truePeakDBTP: loudness.truePeak ?? defaults.loudness.truePeak, peakPolicy: loudness.peakPolicy ?? defaults.loudness.peakPolicy ?? .limit,
-        gainSource: gainSource, measure: measure, writeReplayGain: writeReplayGain),
-      silence: silence.over(defaults.silence))
-    options.crossfadeBeats = crossfadeBeats ?? (gap == nil && crossfade == nil ? defaults.crossfadeBeats : nil)
-    let dj = beatMatch.over(defaults.beatMatch)
-    options.beatMatching = dj.settings
-    options.eqSwap = dj.eqSwap ?? false
-    options.keyShift = dj.keyShifting
+        targetLUFS: joined.loudness.target.value, scope: joined.loudness.scope ?? .auto, truePeakDBTP: joined.loudness.truePeak,
+        peakPolicy: joined.loudness.peakPolicy ?? .limit, gainSource: gainSource, measure: measure, writeReplayGain: writeReplayGain),
+      silence: joined.silence)
+    options.crossfadeBeats = joined.crossfadeBeats
+    options.beatMatching = joined.beatMatch.settings
+    options.eqSwap = joined.beatMatch.eqSwap ?? false
+    options.keyShift = joined.beatMatch.keyShifting
     (options.harmonicOrder, options.keepLast) = (harmonicOrder, keepLast)
-    options.tempoRange = tempoRange
+    options.tempoRange = join.tempoRange
     return options
   }
 }
 
-extension PlaylistDefaults {
+extension JoinChoices {
   /// The transition these defaults set, its curve as `curve` chooses over theirs; nil for none.
   func transition(curve: CurveChoice?) -> TransitionSpec? {
     if let gap, gap > 0 { return .gap(seconds: gap) }
