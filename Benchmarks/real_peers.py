@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Runs the peer analysers on one Debian package's music and writes its reference table (issue 46).
+"""Runs the peer analysers on Debian's packaged music and writes the reference tables (issue 46).
 
-Usage: real_peers.py TABLE PACKAGE FOLDER [--refresh]. Runs in the benchmark's own virtual
-environment (essentia, librosa, madmom): for each *.ogg in FOLDER, essentia's RhythmExtractor2013
-(multifeature) tempo and KeyExtractor keys (profiles edma, krumhansl, temperley), librosa's
-beat_track tempo, madmom's RNNBeatProcessor + TempoEstimationProcessor tempo and
-CNNKeyRecognitionProcessor key; writes TABLE (TSV, tool versions and settings in '#' lines) after
-each track, with the references real_references.py derives. A table already there is resumed:
-tracks it has are kept, unless --refresh. Tests read the table; they never run the peers.
+Usage: real_peers.py TABLES [PACKAGE...] [--refresh]. Runs in the benchmark's own virtual
+environment: for each *.ogg of each package (real_references.FOLDERS, all of them without
+PACKAGE), essentia's RhythmExtractor2013 (multifeature) tempo and KeyExtractor keys (profiles
+edma, krumhansl, temperley), librosa's beat_track tempo, and madmom's tempo (RNNBeatProcessor,
+TempoEstimationProcessor) and key (CNNKeyRecognitionProcessor); writes TABLES/PACKAGE.tsv (TSV,
+tool versions and settings in '#' lines) after each track, with the references real_references.py
+derives. A table already there is resumed (the tracks it has are kept) unless --refresh. Tests
+read the tables; they never run the peers.
 """
 
 import csv
@@ -24,9 +25,7 @@ from key_judge import essentia_keys
 from tempo_judge import essentia_results
 
 PROFILES = ["edma", "krumhansl", "temperley"]
-TEMPO_PEERS = ["essentia", "librosa", "madmom"]
-KEY_PEERS = [f"essentia_{profile}" for profile in PROFILES] + ["madmom"]
-COLUMNS = (["package", "file", "seconds"] + [f"{peer}_bpm" for peer in TEMPO_PEERS] + [f"{peer}_key" for peer in KEY_PEERS]
+COLUMNS = (["package", "file", "seconds"] + [f"{peer}_bpm" for peer in rules.TEMPO_PEERS] + [f"{peer}_key" for peer in rules.KEY_PEERS]
            + ["ref_bpm", "ref_octave_ambiguous", "ref_key"])
 
 
@@ -104,19 +103,11 @@ def measure(madmom, package, folder, name):
 
 def derive(row):
     """Fills a row's reference columns from its peers' answers."""
-    reference = rules.tempo_reference([float(row[f"{peer}_bpm"]) if row[f"{peer}_bpm"] != "-" else None for peer in TEMPO_PEERS])
+    reference = rules.tempo_reference(list(rules.row_tempos(row).values()))
     row["ref_bpm"] = f"{reference[0]:.2f}" if reference else "-"
     row["ref_octave_ambiguous"] = ("1" if reference[1] else "0") if reference else "-"
-    row["ref_key"] = rules.key_spell(rules.key_reference([rules.key_parse(row[f"{peer}_key"]) for peer in KEY_PEERS]))
+    row["ref_key"] = rules.key_spell(rules.key_reference(list(rules.row_keys(row).values())))
     return row
-
-
-def read_table(path):
-    """A reference table's rows (dicts by column), without its '#' lines; [] when there is none."""
-    if not os.path.exists(path):
-        return []
-    with open(path) as source:
-        return list(csv.DictReader((line for line in source if not line.startswith("#")), delimiter="\t"))
 
 
 def write_table(path, header, rows):
@@ -129,11 +120,10 @@ def write_table(path, header, rows):
     os.replace(path + ".tmp", path)
 
 
-def main(table, package, folder, refresh=False):
-    warnings.filterwarnings("ignore")
-    madmom = import_madmom()
+def fill(table, package, folder, madmom, refresh):
+    """Measures the tracks of one package that its table lacks (all of them with refresh), writing after each."""
     header = header_lines(package, folder)
-    rows = {} if refresh else {row["file"]: derive(row) for row in read_table(table)}
+    rows = {} if refresh else {row["file"]: derive(row) for row in rules.read_table(table)}
     names = sorted(os.path.basename(path) for path in glob.glob(os.path.join(folder, "*.ogg")))
     for number, name in enumerate(names, 1):
         if name in rows:
@@ -148,6 +138,14 @@ def main(table, package, folder, refresh=False):
     write_table(table, header, rows.values())
 
 
+def main(tables, packages, refresh=False):
+    warnings.filterwarnings("ignore")
+    madmom = import_madmom()
+    for package in packages or rules.FOLDERS:
+        print(f"== {package}: {os.path.join(tables, package + '.tsv')}", flush=True)
+        fill(os.path.join(tables, package + ".tsv"), package, rules.FOLDERS[package], madmom, refresh)
+
+
 if __name__ == "__main__":
     arguments = [argument for argument in sys.argv[1:] if argument != "--refresh"]
-    main(*arguments, refresh="--refresh" in sys.argv[1:])
+    main(arguments[0], arguments[1:], refresh="--refresh" in sys.argv[1:])

@@ -12,11 +12,17 @@ the same key and no other key gets as many. Each peer is scored against the refe
 others alone (leave one out); Segue against the reference of all of them.
 """
 
+import csv
+import os
 from itertools import combinations
 
 from key_judge import PITCH
 
 TOLERANCE = 0.02
+FOLDERS = {"hedgewars-data": "/usr/share/games/hedgewars/Data/Music",
+           "wesnoth-1.16-music": "/usr/share/games/wesnoth/1.16/data/core/music"}
+TEMPO_PEERS = ["essentia", "librosa", "madmom"]
+KEY_PEERS = ["essentia_edma", "essentia_krumhansl", "essentia_temperley", "madmom"]
 NAMES = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"]
 
 
@@ -80,6 +86,24 @@ def key_reference(keys):
     most = max(counts.values())
     leaders = [key for key, count in counts.items() if count == most]
     return leaders[0] if most >= 2 and len(leaders) == 1 else None
+
+
+def read_table(path):
+    """A reference table's rows (dicts by column), without its '#' lines; [] when there is none."""
+    if not os.path.exists(path):
+        return []
+    with open(path) as source:
+        return list(csv.DictReader((line for line in source if not line.startswith("#")), delimiter="\t"))
+
+
+def row_tempos(row):
+    """A table row's tempo answers by peer (None where a peer gave none)."""
+    return {peer: (float(row[f"{peer}_bpm"]) if row[f"{peer}_bpm"] != "-" else None) for peer in TEMPO_PEERS}
+
+
+def row_keys(row):
+    """A table row's key answers by peer, as (pitch class, minor) or None."""
+    return {peer: key_parse(row[f"{peer}_key"]) for peer in KEY_PEERS}
 
 
 def leave_one_out(answers, reference):
