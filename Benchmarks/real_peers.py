@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Runs the peer analysers on Debian's packaged music and writes the reference tables (issue 46).
 
-Usage: real_peers.py TABLES [PACKAGE...] [--refresh]. Runs in the benchmark's own virtual
+Usage: real_peers.py TABLES [PACKAGE...] [--refresh] [--reverse]. Runs in the benchmark's own virtual
 environment: for each *.ogg of each package (real_references.FOLDERS, all of them without
 PACKAGE), essentia's RhythmExtractor2013 (multifeature) tempo and KeyExtractor keys (profiles
 edma, krumhansl, temperley), librosa's beat_track tempo, and madmom's tempo (RNNBeatProcessor,
 TempoEstimationProcessor) and key (CNNKeyRecognitionProcessor); writes TABLES/PACKAGE.tsv (TSV,
 tool versions and settings in '#' lines) after each track, with the references real_references.py
-derives. A table already there is resumed (the tracks it has are kept) unless --refresh. Tests
-read the tables; they never run the peers.
+derives. A table already there is resumed (the tracks it has are kept) unless --refresh; a second
+process with --reverse fills the same tables from their last track. Tests read the tables; they
+never run the peers.
 """
 
 import csv
@@ -111,41 +112,52 @@ def derive(row):
 
 
 def write_table(path, header, rows):
-    """Writes a reference table whole (through a temporary file, so a stop never leaves half a table)."""
+    """Writes a reference table whole: its rows on disk (another process's, perhaps) with these.
+
+    Through a temporary file, so a stop never leaves half a table.
+    """
+    merged = {row["file"]: derive(row) for row in rules.read_table(path)}
+    merged.update({row["file"]: row for row in rows})
     with open(path + ".tmp", "w") as sink:
         sink.write("\n".join(header) + "\n")
         writer = csv.DictWriter(sink, COLUMNS, delimiter="\t", lineterminator="\n")
         writer.writeheader()
-        writer.writerows(sorted(rows, key=lambda row: row["file"]))
+        writer.writerows(sorted(merged.values(), key=lambda row: row["file"]))
     os.replace(path + ".tmp", path)
 
 
-def fill(table, package, folder, madmom, refresh):
-    """Measures the tracks of one package that its table lacks (all of them with refresh), writing after each."""
+def fill(table, package, folder, madmom, reverse):
+    """Measures the tracks of one package that its table lacks, writing after each.
+
+    The table is read again before each track, so that a second process can fill the same table
+    from its other end (reverse) and each skips what the other did.
+    """
     header = header_lines(package, folder)
-    rows = {} if refresh else {row["file"]: derive(row) for row in rules.read_table(table)}
     names = sorted(os.path.basename(path) for path in glob.glob(os.path.join(folder, "*.ogg")))
-    for number, name in enumerate(names, 1):
-        if name in rows:
+    for number, name in (reversed if reverse else iter)(list(enumerate(names, 1))):
+        if any(row["file"] == name for row in rules.read_table(table)):
             continue
         started = time.monotonic()
-        rows[name] = measure(madmom, package, folder, name)
-        write_table(table, header, rows.values())
-        row = rows[name]
+        row = measure(madmom, package, folder, name)
+        write_table(table, header, [row])
         print(f"    {number:>2}/{len(names)} {name:<34} {row['essentia_bpm']:>7} {row['librosa_bpm']:>7} {row['madmom_bpm']:>7}"
               f"  ref {row['ref_bpm']:>7}{'~' if row['ref_octave_ambiguous'] == '1' else ' '} {row['ref_key']:<9}"
               f" ({time.monotonic() - started:.0f} s)", flush=True)
-    write_table(table, header, rows.values())
+    write_table(table, header, [])
 
 
-def main(tables, packages, refresh=False):
+def main(tables, packages, refresh=False, reverse=False):
     warnings.filterwarnings("ignore")
     madmom = import_madmom()
     for package in packages or rules.FOLDERS:
-        print(f"== {package}: {os.path.join(tables, package + '.tsv')}", flush=True)
-        fill(os.path.join(tables, package + ".tsv"), package, rules.FOLDERS[package], madmom, refresh)
+        table = os.path.join(tables, package + ".tsv")
+        if refresh and os.path.exists(table):
+            os.remove(table)
+        print(f"== {package}: {table}", flush=True)
+        fill(table, package, rules.FOLDERS[package], madmom, reverse)
 
 
 if __name__ == "__main__":
-    arguments = [argument for argument in sys.argv[1:] if argument != "--refresh"]
-    main(arguments[0], arguments[1:], refresh="--refresh" in sys.argv[1:])
+    flags = {"--refresh", "--reverse"}
+    arguments = [argument for argument in sys.argv[1:] if argument not in flags]
+    main(arguments[0], arguments[1:], refresh="--refresh" in sys.argv[1:], reverse="--reverse" in sys.argv[1:])
