@@ -111,7 +111,8 @@ def print_summary(found, segue):
     tempos = [tempo for _, _, _, tempo, _, _ in found]
     keys = [key for _, _, _, _, key, _ in found]
     print(f"\n    {len(found)} tracks; a tempo reference for {sum(t is not None for t in tempos)}"
-          f" ({sum(1 for t in tempos if t and t[1])} ambiguous by octave), a key reference for {sum(k is not None for k in keys)}")
+          f" ({sum(1 for t in tempos if t and t[1])} ambiguous by octave), a key reference for {sum(k is not None for k in keys)}"
+          f" ({sum(1 for k, (*_, row) in zip(keys, found) if k and rules.row_keys(row)['madmom'] == k)} with madmom's vote)")
     key_right = lambda answer, reference: answer == reference
     print("\n    Tempo (coverage: sure and right over the tracks with a tempo reference)")
     for kind in COPIES:
