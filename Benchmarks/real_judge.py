@@ -135,6 +135,7 @@ def print_summary(found, segue):
 
 
 def main(segue, work, tables):
+    """Copies the tracks, has segue analyze each copy, and prints the rows and the summary."""
     found = tracks(tables)
     segue_by_copy = {}
     for kind in COPIES:

@@ -147,6 +147,7 @@ def fill(table, package, folder, madmom, reverse):
 
 
 def main(tables, packages, refresh=False, reverse=False):
+    """Fills the tables of PACKAGES (all of them without), after removing them with refresh."""
     warnings.filterwarnings("ignore")
     madmom = import_madmom()
     for package in packages or rules.FOLDERS:
