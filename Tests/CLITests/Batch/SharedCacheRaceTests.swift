@@ -11,7 +11,9 @@ import Testing
   @Test func racingProcessesLeaveOnlyWholeRightEntries() throws {
     let fixture = try Fixture([.folder("shared")])
     // The same length, so only the contents (and the file's key) differ; the second is far quieter.
-    try fixture.tones([("a.flac", 44_100 * 25 + 11, 997), ("quiet.flac", 44_100 * 25 + 11, 1_499)])
+    // Three minutes, so that an optimized build decodes each long enough for a busy machine's
+    // poller to find it mid-file (25 s caught 3 of 6 in a release build running the whole suite).
+    try fixture.tones([("a.flac", 44_100 * 180 + 11, 997), ("quiet.flac", 44_100 * 180 + 11, 1_499)])
     try FFmpegCLI.make(["-i", fixture.file("quiet.flac"), "-af", "volume=-12dB", fixture.file("b.flac")])
     let segue = try SegueExecutable.url().path
     let analyze = { (file: String) in ["SEGUE_CACHE_DIR=\(fixture.file("shared"))", segue, "analyze", file, "--json"] }
