@@ -24,10 +24,12 @@ import Testing
   }
 }
 
-/// No buffer is allocated per block: the same mix three times as long allocates no more block
-/// buffers than its pools hold at most (what their queues hold: 64 chunks to the encoder, 48
-/// blocks to the output meter), so once they are full every block reuses one. In a process of its
-/// own, like the thread counts.
+/// No buffer is allocated per block: the same mix three times as long (at least 500 more blocks)
+/// allocates at most as many more block buffers as its queues can hold beyond what the short mix
+/// filled (64 chunks to the encoder, 48 blocks to the output meter). How full the queues get
+/// depends on how the threads are scheduled (a loaded machine fills the encoder's queue deeper),
+/// never on the length; a buffer per block would add hundreds. In a process of its own, like the
+/// thread counts.
 @Suite struct RenderBuffersTests {
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")))
   func aLongerRenderAllocatesNoMoreBuffers() throws {
@@ -39,6 +41,7 @@ import Testing
     let (short, long) = (try #require(report["short"] as? Int), try #require(report["long"] as? Int))
     let (shortFrames, longFrames) = (try #require(report["shortFrames"] as? Int), try #require(report["longFrames"] as? Int))
     #expect((longFrames - shortFrames) / 4096 >= 400, "the longer render's extra blocks: \(report)")
-    #expect(long - short <= 32, "a longer render allocated \(long - short) more buffers: \(report)")
+    let queuesHold = 64 + 48
+    #expect(long - short <= queuesHold, "a longer render allocated \(long - short) more buffers: \(report)")
   }
 }

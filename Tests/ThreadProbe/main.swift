@@ -1,13 +1,13 @@
 // render-threads-probe: renders in this process and counts its threads named `segue…` (every
-// thread Segue starts) before, during and after, to show no thread of a render outlives it, and
-// the block buffers its pools have allocated when three quarters of the output are written and at
-// the end, to show a running render allocates none per block once its pools are full. Run by `RenderThreadsTests`, one process per mode, so no
-// other test's threads or buffers are counted.
+// thread Segue starts) before, during and after, to show no thread of a render outlives it; or
+// (mode `buffers`) the block buffers its pools allocate for a short mix and one three times as
+// long, to show a running render allocates none per block once its pools are full. Run by
+// `RenderThreadsTests`, one process per mode, so no other test's threads or buffers are counted.
 //
-//   render-threads-probe FOLDER finish|cancel|segments-cancel|encoder-error
+//   render-threads-probe FOLDER finish|cancel|segments-cancel|mp3-segments-cancel|encoder-error|buffers
 //
-// Prints one JSON object: {"mode", "before", "during", "after", "outcome",
-// "buffersAtThreeQuarters", "buffersAtEnd"}.
+// Prints one JSON object: {"mode", "before", "during", "after", "outcome"}, and for `buffers`
+// "short", "long", "shortFrames", "longFrames".
 import FFmpegAudio
 import SampleBlocks
 import Foundation
