@@ -71,6 +71,9 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
   case formatChanged(atFrame: Int64)
   case cannotOpen(detail: String)
   case cannotDecode(detail: String, atFrame: Int64)
+  /// A stretch the stretcher refuses: more frames than Rubber Band counts (2^32), a ratio it will
+  /// not take, or key frames where they cannot be kept.
+  case cannotStretch(frames: Int64, ratio: Double, reason: String)
   case damaged(detail: String, atFrame: Int64, sampleRate: Int)
   case badOption(String)
   /// The analysis pass gave no result.
@@ -98,6 +101,7 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
     case .noAnalysis: "the analysis pass gave no result"
     case .cannotOpen(let detail): "cannot open (\(detail))"
     case .cannotDecode(let detail, let frame): "cannot decode after sample frame \(frame) (\(detail))"
+    case .cannotStretch(let frames, let ratio, let reason): "cannot stretch \(frames) frames by a length ratio of \(ratio) (\(reason))"
     case .damaged(let detail, let frame, let rate):
       "damaged at \(TimeFormat.clock(frames: frame, sampleRate: rate)) (sample frame \(frame)): \(detail); "
         + "\(name(.allowDamaged)) renders through it, with what is lost as silence"

@@ -97,4 +97,20 @@ import Testing
     let worst = zip(split, whole).map { abs($0 - $1) }.max() ?? 1
     #expect(worst < 1e-6, "largest difference \(worst)")
   }
+
+  /// A track of a run cut short is refused in one line naming that track, as any input is: the
+  /// run's error passes through the clip reading it unwrapped (it once came out as "cannot open"
+  /// around the run's own "truncated", the file named twice).
+  @Test func aTruncatedTrackOfARunIsNamedOnce() throws {
+    let album = try Album(rate: 48_000, cuts: [70_001, 150_013, 223_457], frames: 288_887)
+    let cut = album.tracks[2].path
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: cut))
+    try bytes.prefix(bytes.count * 6 / 10).write(to: URL(fileURLWithPath: cut))
+    #expect {
+      try album.render(album.tracks, at: 44_100, name: "cut.wav")
+    } throws: { error in
+      let message = "\(error)"
+      return message.hasPrefix("\(cut): truncated: decoded ") && !message.dropFirst(cut.count).contains(album.folder.path)
+    }
+  }
 }

@@ -22,8 +22,6 @@ import Testing
     var framesDelivered: Int64 { Int64(made * blockFrames) }
     var copiesSamplesExactly: Bool { true }
 
-    struct Failure: Error {}
-
     init(blockFrames: Int, blockCount: Int?, failsAtEnd: Bool = false) {
       self.blockFrames = blockFrames
       self.blockCount = blockCount
@@ -31,10 +29,13 @@ import Testing
       samples = [Float](repeating: 0, count: blockFrames * 2)
     }
 
-    func nextBlock() throws -> UnsafeBufferPointer<Float>? {
+    /// What the source throws after its last block when `failsAtEnd`.
+    static let failure = RenderError.input(InputSource(path: "counting.flac"), .cannotDecode(detail: "the end", atFrame: 0))
+
+    func nextBlock() throws(RenderError) -> UnsafeBufferPointer<Float>? {
       let index = made
       if let blockCount, index == blockCount {
-        if failsAtEnd { throw Failure() }
+        if failsAtEnd { throw Self.failure }
         return nil
       }
       for i in samples.indices { samples[i] = Float(index * samples.count + i) }
@@ -53,7 +54,7 @@ import Testing
       #expect(Array(block) == (0..<74).map { Float(index * 74 + $0) })
     }
     #expect(reader.framesDelivered == 5 * 37)
-    #expect(throws: CountingSource.Failure.self) { try reader.nextBlock() }
+    #expect { try reader.nextBlock() } throws: { "\($0)" == "\(CountingSource.failure)" }
     #expect(try reader.nextBlock() == nil)
   }
 

@@ -17,7 +17,10 @@ struct SplicedSamplesTests {
     var clip = Clip(source: 0, start: 0, inPoint: 1_013, duration: 50_021 - 1_013)
     clip.cut([SourceCut(skipped: 9_001..<17_333, crossfade: 221), SourceCut(skipped: 30_011..<31_007, crossfade: 97)])
     func frames(from start: Int64) throws -> [Float] {
-      let samples = SplicedSamples(source: try AudioFileReader(path: path), clip: clip, channels: 2)
+      let input = InputSource(path: path)
+      let layout = PCMLayout(sampleRate: 44_100, channelCount: 2)
+      let source = try InputFileSamples(input, layout: layout, resampling: .high, info: try AudioFileReader(path: path).info)
+      let samples = SplicedSamples(source: source, clip: clip, channels: 2)
       if start > 0 { try #require(try samples.seek(toFrame: start), "a WAV is entered exactly at \(start)") }
       var read: [Float] = []
       while let block = try samples.nextBlock() { read += block }

@@ -43,14 +43,11 @@ final class ClipReader {
       if let run {
         reader = RunMemberSource(run: run.run, member: run.member)
       } else if let stretch = clip.playedStretch {
-        reader = try ThreadedSamples(
-          stretching: clip, stretch: stretch, path: input.path, layout: layout, resampling: resampling, tolerance: input.tolerance, info: info)
+        reader = try ThreadedSamples(stretching: clip, stretch: stretch, input: input, layout: layout, resampling: resampling, info: info)
       } else {
-        let file = try AudioFileReader(path: input.path, output: layout, resampling: resampling, tolerance: input.tolerance, known: info)
+        let file = try InputFileSamples(input, layout: layout, resampling: resampling, info: info)
         reader = clip.splices.isEmpty ? file : SplicedSamples(source: file, clip: clip, channels: layout.channelCount)
       }
-    } catch {
-      throw .input(input, InputCheck.problem(forUntyped: error))
     }
     let onGrid = outputBits.map { bits in info.bitsPerSample.map { $0 <= bits } ?? false } ?? true
     sourceIsExact = reader.copiesSamplesExactly && onGrid
@@ -139,11 +136,7 @@ final class ClipReader {
   /// otherwise by decoding and dropping.
   private func skip(_ frames: Int64) throws(RenderError) {
     guard frames > 0 else { return }
-    do {
-      if try reader.seek(toFrame: frames) { return }
-    } catch {
-      throw .input(input, InputCheck.problem(forUntyped: error))
-    }
+    if try reader.seek(toFrame: frames) { return }
     var left = frames
     while left > 0 {
       left -= Int64(try nextFrames(upTo: Int(left)).count / channels)
@@ -153,64 +146,12 @@ final class ClipReader {
   /// Up to `maxFrames` decoded frames not yet used, now counted as used; decodes more when none
   /// are left.
   private func nextFrames(upTo maxFrames: Int) throws(RenderError) -> UnsafeBufferPointer<Float> {
-    let frames = try cursor.take(maxFrames: maxFrames) { () throws(RenderError) -> UnsafeBufferPointer<Float>? in
-      do { return try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(forUntyped: error)) }
-    }
+    let frames = try cursor.take(maxFrames: maxFrames) { () throws(RenderError) -> UnsafeBufferPointer<Float>? in try reader.nextBlock() }
     guard let frames else {
       let declared = clip.splices.isEmpty ? clip.sourceEnd : clip.duration
       throw .input(input, .truncated(decoded: reader.framesDelivered, declared: declared))
     }
     return frames
-  }
-}
-
-/// Where a clip's samples come from, in the mix's layout, one block at a time.
-protocol ClipSamples: AnyObject {
-  /// The next block of interleaved samples, valid until the next call; nil at the end.
-  func nextBlock() throws -> UnsafeBufferPointer<Float>?
-  /// Moves so the next block starts `frame` frames in; false (having done nothing) where that
-  /// cannot be done exactly.
-  func seek(toFrame frame: Int64) throws -> Bool
-  /// Frames handed out so far, counting those a seek skipped.
-  var framesDelivered: Int64 { get }
-  /// True when every sample is a decoded sample unchanged.
-  var copiesSamplesExactly: Bool { get }
-  /// True while a thread of its own is still stretching the samples.
-  var isStretching: Bool { get }
-}
-
-extension ClipSamples {
-  /// Most sources stretch nothing.
-  var isStretching: Bool { false }
-}
-
-extension AudioFileReader: ClipSamples {}
-
-/// One track's part of a resampled run: the run's frames from where the track starts to where
-/// it ends.
-final class RunMemberSource: ClipSamples {
-  private let run: ResampledRun
-  private let start: Int64
-  private let length: Int64
-  private(set) var framesDelivered: Int64 = 0
-  var copiesSamplesExactly: Bool { false }
-
-  init(run: ResampledRun, member: Int) {
-    self.run = run
-    start = run.start(ofMember: member)
-    length = (member + 1 < run.members.count ? run.start(ofMember: member + 1) : run.frameCount) - start
-  }
-
-  func nextBlock() throws -> UnsafeBufferPointer<Float>? {
-    guard framesDelivered < length else { return nil }
-    let block = try run.read(at: start + framesDelivered, maxFrames: Int(min(4096, length - framesDelivered)))
-    framesDelivered += Int64(block.count / run.layout.channelCount)
-    return block.isEmpty ? nil : block
-  }
-
-  func seek(toFrame frame: Int64) -> Bool {
-    framesDelivered = frame
-    return true
   }
 }
 

@@ -38,7 +38,7 @@ final class SplicedSamples: ClipSamples {
     mixed = SampleBuffer(channelCount: channels, frameCapacity: 0)
   }
 
-  func nextBlock() throws -> UnsafeBufferPointer<Float>? {
+  func nextBlock() throws(RenderError) -> UnsafeBufferPointer<Float>? {
     if !started {
       started = true
       if clip.inPoint > 0, try source.seek(toFrame: clip.inPoint) { sourcePosition = clip.inPoint } else { try drop(upTo: clip.inPoint) }
@@ -58,7 +58,7 @@ final class SplicedSamples: ClipSamples {
   /// Moves to clip frame `frame` where the source can be entered exactly: at the frame itself in
   /// a stretch of plain source, or at the start of the crossfade it falls in (the crossfade's
   /// frames before it are then mixed and dropped).
-  func seek(toFrame frame: Int64) throws -> Bool {
+  func seek(toFrame frame: Int64) throws(RenderError) -> Bool {
     let begun = clip.splices.prefix { $0.clipFrame <= frame }
     let crossfading = begun.last.map { frame < $0.clipFrame + $0.length } ?? false
     let entry = crossfading ? begun.last!.clipFrame : frame
@@ -72,7 +72,7 @@ final class SplicedSamples: ClipSamples {
 
   /// Mixes the outgoing side's next `splice.length` frames into the incoming side's first; nil
   /// when the source ends first.
-  private func crossfade(_ splice: Splice) throws -> UnsafeBufferPointer<Float>? {
+  private func crossfade(_ splice: Splice) throws(RenderError) -> UnsafeBufferPointer<Float>? {
     let frames = Int(splice.length)
     mixed.reserve(frames: frames)
     outgoing.removeAll(keepingCapacity: true)
@@ -99,7 +99,7 @@ final class SplicedSamples: ClipSamples {
   }
 
   /// Appends the next `samples` samples of the source to `buffer`; false when it ends first.
-  private func append(_ samples: Int, to buffer: inout [Float]) throws -> Bool {
+  private func append(_ samples: Int, to buffer: inout [Float]) throws(RenderError) -> Bool {
     while buffer.count < samples {
       guard let taken = try take(maxFrames: (samples - buffer.count) / channels) else { return false }
       buffer.append(contentsOf: taken)
@@ -108,14 +108,14 @@ final class SplicedSamples: ClipSamples {
   }
 
   /// Drops source frames until the next one taken is `frame`.
-  private func drop(upTo frame: Int64) throws {
+  private func drop(upTo frame: Int64) throws(RenderError) {
     while sourcePosition < frame {
       guard try take(maxFrames: Int(min(frame - sourcePosition, 1 << 20))) != nil else { return }
     }
   }
 
   /// Up to `maxFrames` frames of the source, decoding a block when none are left; nil at its end.
-  private func take(maxFrames: Int) throws -> UnsafeBufferPointer<Float>? {
+  private func take(maxFrames: Int) throws(RenderError) -> UnsafeBufferPointer<Float>? {
     guard let taken = try cursor.take(maxFrames: maxFrames, fetching: source.nextBlock) else { return nil }
     sourcePosition += Int64(taken.count / channels)
     return taken

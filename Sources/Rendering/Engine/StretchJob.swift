@@ -18,7 +18,7 @@ final class StretchJob: @unchecked Sendable {
   private let sourceFrames: Int64
   private let channels: Int
   private let stretcher: Stretcher
-  private let path: String
+  private let input: InputSource
   private var sourceRead: Int64 = 0
   private var flushed = false
   /// Stretched samples made and not yet handed on: a slice of the stretcher's own output buffer,
@@ -38,35 +38,35 @@ final class StretchJob: @unchecked Sendable {
     case preservePitch(ChannelSplitStretcher)
   }
 
-  /// Opens `clip`'s source at `path` in `layout` (the mix's), ready to stretch it as `stretch` says
+  /// Opens `clip`'s source `input` in `layout` (the mix's), ready to stretch it as `stretch` says
   /// (rates converted at `resampling`); the source is decoded ahead on a thread of its own.
-  init(
-    clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, resampling: ResamplingQuality, tolerance: DecodeTolerance,
-    info: AudioStreamInfo
-  ) throws {
+  init(clip: Clip, stretch: Stretch, input: InputSource, layout: PCMLayout, resampling: ResamplingQuality, info: AudioStreamInfo) throws(RenderError) {
     // Varispeed is a rate conversion itself: a source at another rate than the mix's is read at its
     // own and converted once, by the product of both ratios.
     let once = stretch.method == .varispeed && clip.pitchShift == 0 && clip.splices.isEmpty && info.sampleRate != layout.sampleRate
     let readLayout = once ? PCMLayout(sampleRate: info.sampleRate, channelCount: layout.channelCount) : layout
     let read = once ? Self.unstretched(clip, at: info.sampleRate, mixRate: layout.sampleRate) : clip.unstretched
-    let open = { () throws -> ThreadedSamples in
+    let open = { () throws(RenderError) -> ThreadedSamples in
       let spliced = SplicedSamples(
-        source: try AudioFileReader(path: path, output: readLayout, resampling: resampling, tolerance: tolerance, known: info),
-        clip: read, channels: layout.channelCount)
+        source: try InputFileSamples(input, layout: readLayout, resampling: resampling, info: info), clip: read, channels: layout.channelCount)
       return ThreadedSamples(readingAhead: spliced, channels: layout.channelCount)
     }
-    self.path = path
+    self.input = input
     duration = clip.duration
     sourceFrames = read.duration
     channels = layout.channelCount
     source = try open()
+    let refusal = { (reason: String) in
+      RenderError.input(input, .cannotStretch(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames), reason: reason))
+    }
     switch clip.pitchShift == 0 ? stretch.method : .preservePitch {
     case .varispeed:
-      guard stretch.keyFrames.isEmpty else {
-        throw StretchError(frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames), reason: "varispeed takes no key frames")
+      guard stretch.keyFrames.isEmpty else { throw refusal("varispeed takes no key frames") }
+      do {
+        stretcher = .varispeed(try Varispeed(channels: channels, inputFrames: sourceFrames, outputFrames: clip.duration, quality: resampling))
+      } catch {
+        throw .input(input, InputCheck.problem(for: error))
       }
-      stretcher = .varispeed(
-        try Varispeed(channels: channels, inputFrames: sourceFrames, outputFrames: clip.duration, quality: resampling))
       study = nil
     case .preservePitch:
       guard
@@ -74,11 +74,7 @@ final class StretchJob: @unchecked Sendable {
           sampleRate: layout.sampleRate, channels: channels, inputFrames: stretch.sourceFrames, outputFrames: clip.duration,
           keyFrames: stretch.keyFrames.map { ($0.source, $0.clip) }, shortWindow: stretch.usesShortWindow(clipFrames: clip.duration),
           pitchScale: clip.pitchScale)
-      else {
-        throw StretchError(
-          frames: stretch.sourceFrames, ratio: Double(clip.duration) / Double(stretch.sourceFrames),
-          reason: "Rubber Band takes fewer than 2^32 frames, key frames inside the job")
-      }
+      else { throw refusal("Rubber Band takes fewer than 2^32 frames, key frames inside the job") }
       stretcher = .preservePitch(rubberBand)
       study = try open()
     }
@@ -98,7 +94,7 @@ final class StretchJob: @unchecked Sendable {
   /// Stretches the whole clip into `queue`, block by block, then finishes it; stops early when
   /// the queue is closed.
   func run(into queue: BoundedQueue<ThreadedBlocks.Block>) {
-    do {
+    do throws(RenderError) {
       if let study, case .preservePitch(let rubberBand) = stretcher {
         var studied: Int64 = 0
         while let block = try next(of: study, read: &studied) {
@@ -124,7 +120,7 @@ final class StretchJob: @unchecked Sendable {
 
   /// Fills `buffer` with the next stretched samples, stretching more as it needs; a stretcher that
   /// came up a frame or two short is made up with silence.
-  private func fill(_ buffer: UnsafeMutableBufferPointer<Float>) throws {
+  private func fill(_ buffer: UnsafeMutableBufferPointer<Float>) throws(RenderError) {
     var filled = 0
     while filled < buffer.count {
       if stretched.isEmpty {
@@ -146,12 +142,12 @@ final class StretchJob: @unchecked Sendable {
 
   /// Feeds the stretcher the next block of the source (or flushes it after the last) and returns
   /// what it gives back, valid until it is fed again.
-  private func stretchMore() throws -> ArraySlice<Float> {
+  private func stretchMore() throws(RenderError) -> ArraySlice<Float> {
     let block = try next(of: source, read: &sourceRead)
     switch stretcher {
     case .varispeed(let varispeed):
       flushed = block == nil
-      return try varispeed.process(block)
+      do { return try varispeed.process(block) } catch { throw .input(input, InputCheck.problem(for: error)) }
     case .preservePitch(let rubberBand):
       // Rubber Band hands everything over with the input's last block.
       flushed = block == nil || sourceRead == sourceFrames
@@ -163,24 +159,15 @@ final class StretchJob: @unchecked Sendable {
   /// last. A source a frame or two short (a rate conversion's rounding: a track read alone where
   /// the plan measured it in a resampled run) is made up with silence; more missing is a
   /// truncated file.
-  private func next(of reader: ThreadedSamples, read: inout Int64) throws -> UnsafeBufferPointer<Float>? {
+  private func next(of reader: ThreadedSamples, read: inout Int64) throws(RenderError) -> UnsafeBufferPointer<Float>? {
     if let block = try reader.nextBlock() {
       read += Int64(block.count / channels)
       return block
     }
     let missing = sourceFrames - read
     guard missing > 0 else { return nil }
-    guard missing <= 2 else { throw AudioFileError.truncated(path: path, decoded: read, declared: sourceFrames) }
+    guard missing <= 2 else { throw .input(input, .truncated(decoded: read, declared: sourceFrames)) }
     read = sourceFrames
     return UnsafeBufferPointer(rebasing: zeros.samples[0..<(Int(missing) * channels)])
   }
-}
-
-/// A stretch the stretcher refuses: more frames than Rubber Band counts (2^32), a ratio it will
-/// not take, or key frames where they cannot be kept.
-struct StretchError: Error, CustomStringConvertible {
-  var frames: Int64
-  var ratio: Double
-  var reason: String
-  var description: String { "cannot stretch \(frames) frames by a length ratio of \(ratio) (\(reason))" }
 }

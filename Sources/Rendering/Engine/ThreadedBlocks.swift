@@ -16,7 +16,7 @@ final class ThreadedBlocks {
 
   /// An error from the producing thread, carried to the thread that takes the blocks.
   struct Failure: @unchecked Sendable {
-    let error: any Error
+    let error: RenderError
   }
 
   let queue: BoundedQueue<Block>
@@ -35,7 +35,7 @@ final class ThreadedBlocks {
   deinit { queue.close() }
 
   /// The next block, waiting for it; nil after the last; the producer's error, if it stopped on one.
-  func next() throws -> UnsafeBufferPointer<Float>? {
+  func next() throws(RenderError) -> UnsafeBufferPointer<Float>? {
     handedOut = nil
     switch queue.take() {
     case nil: return nil

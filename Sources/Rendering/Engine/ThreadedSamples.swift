@@ -30,7 +30,7 @@ final class ThreadedSamples: ClipSamples {
     let reader = UncheckedReader(source: source)
     let pool = SampleBlockPool()
     let blocks = ThreadedBlocks(capacity: capacity, name: "segue-read-ahead") { queue in
-      do {
+      do throws(RenderError) {
         while let block = try reader.source.nextBlock() {
           guard queue.put(.samples(pool.block(copying: block))) else { return }
         }
@@ -42,7 +42,7 @@ final class ThreadedSamples: ClipSamples {
     self.init(blocks: blocks, channels: channels, copiesSamplesExactly: source.copiesSamplesExactly, stretches: false)
   }
 
-  /// Opens `clip`'s source (errors opening it are thrown here) and starts stretching it with a
+  /// Opens `clip`'s source `input` (errors opening it are thrown here) and starts stretching it with a
   /// `StretchJob` on a thread of its own: the clip's frames, in its own time. Stretching costs
   /// more than the rest of a render's work on the clip, so on several cores it runs beside
   /// decoding, mixing and encoding instead of before them.
@@ -51,11 +51,9 @@ final class ThreadedSamples: ClipSamples {
   /// holds the whole clip, up to `stretchBufferBytes`, so a clip opened ahead of time
   /// (`TimelineStreamer`) is stretched while the mix plays what comes before it.
   convenience init(
-    stretching clip: Clip, stretch: Stretch, path: String, layout: PCMLayout, resampling: ResamplingQuality, tolerance: DecodeTolerance,
-    info: AudioStreamInfo
-  ) throws {
-    let job = try StretchJob(
-      clip: clip, stretch: stretch, path: path, layout: layout, resampling: resampling, tolerance: tolerance, info: info)
+    stretching clip: Clip, stretch: Stretch, input: InputSource, layout: PCMLayout, resampling: ResamplingQuality, info: AudioStreamInfo
+  ) throws(RenderError) {
+    let job = try StretchJob(clip: clip, stretch: stretch, input: input, layout: layout, resampling: resampling, info: info)
     let blockBytes = StretchJob.blockFrames * layout.channelCount * MemoryLayout<Float>.size
     let capacity = max(16, min(Int(clip.duration) / StretchJob.blockFrames + 1, Self.stretchBufferBytes / blockBytes))
     let blocks = ThreadedBlocks(capacity: capacity, name: "segue-stretch") { job.run(into: $0) }
@@ -68,7 +66,7 @@ final class ThreadedSamples: ClipSamples {
   /// with 8 MiB at 85 MiB, where a plain render of the file peaks at 65 MiB.
   static let stretchBufferBytes = 8 << 20
 
-  func nextBlock() throws -> UnsafeBufferPointer<Float>? {
+  func nextBlock() throws(RenderError) -> UnsafeBufferPointer<Float>? {
     guard let block = try blocks.next() else { return nil }
     framesDelivered += Int64(block.count / channels)
     return block

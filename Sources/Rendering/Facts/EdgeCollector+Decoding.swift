@@ -9,13 +9,9 @@ extension EdgeCollector {
       let reader = try AudioFileReader(path: input.path, tolerance: input.tolerance)
       let rate = reader.info.sampleRate
       let tailLength = Int(Int64(range.count) * Int64(EdgeSnippets.rate) / Int64(rate)) + EdgeSnippets.rate
-      let collector = try AudioFileError.wrapping { () throws(FFmpegError) in
-        try EdgeCollector(sourceRate: rate, channels: reader.output.channelCount, tailLength: tailLength)
-      }
-      while reader.framesDelivered < range.upperBound, let block = try reader.nextBlock() {
-        try AudioFileError.wrapping { () throws(FFmpegError) in try collector.add(block) }
-      }
-      return try AudioFileError.wrapping { () throws(FFmpegError) in try collector.finish() }.samples(covering: range) ?? []
+      let collector = try EdgeCollector(sourceRate: rate, channels: reader.output.channelCount, tailLength: tailLength)
+      while reader.framesDelivered < range.upperBound, let block = try reader.nextBlock() { try collector.add(block) }
+      return try collector.finish().samples(covering: range) ?? []
     } catch {
       throw .input(input, InputCheck.problem(for: error))
     }

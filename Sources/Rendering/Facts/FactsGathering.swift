@@ -38,7 +38,7 @@ struct FactsGathering {
     do {
       facts = try gather(input.path, info: known?.info ?? info, known: known, tolerance: input.tolerance, decoding: decoding)
     } catch {
-      throw .input(input, InputCheck.problem(forUntyped: error))
+      throw .input(input, InputCheck.problem(for: error))
     }
     if let slot, facts.frameCount > 0, let note = slot.store(facts) { notes.append(note) }
     return try checked(facts, of: input, notes: &notes)
@@ -56,7 +56,7 @@ struct FactsGathering {
 
   private func gather(
     _ path: String, info: AudioStreamInfo, known: SourceFacts?, tolerance: DecodeTolerance, decoding: ((Int64) -> Void)?
-  ) throws -> SourceFacts {
+  ) throws(AudioFileError) -> SourceFacts {
     if let length = known?.frameCount ?? info.declaredFrameCount, !needs.decodesWhole,
       let facts = try bySeeking(path, info: info, known: known, length: length)
     {
@@ -75,7 +75,7 @@ struct FactsGathering {
 
   /// What is needed, found where the file can be entered exactly (its edges, its audible spans)
   /// from a length it states; nil where it cannot (then the whole file is decoded instead).
-  private func bySeeking(_ path: String, info: AudioStreamInfo, known: SourceFacts?, length: Int64) throws -> SourceFacts? {
+  private func bySeeking(_ path: String, info: AudioStreamInfo, known: SourceFacts?, length: Int64) throws(AudioFileError) -> SourceFacts? {
     var facts = known ?? SourceFacts(info: info, frameCount: length)
     if needs.edges, facts.edges == nil {
       guard let edges = try edgesBySeeking(path, info: info, length: length) else { return nil }
@@ -110,7 +110,7 @@ struct FactsGathering {
   /// block.
   private func decodeWhole(
     _ path: String, info: AudioStreamInfo, tolerance: DecodeTolerance, decoding: ((Int64) -> Void)?
-  ) throws -> SourceFacts {
+  ) throws(AudioFileError) -> SourceFacts {
     FactsDecodes.record(path)
     let reader = try AudioFileReader(path: path, tolerance: tolerance, known: info)
     let collector = try EdgeCollector(sourceRate: info.sampleRate, channels: reader.output.channelCount)
@@ -160,7 +160,7 @@ struct FactsGathering {
 
   /// Decodes only the first and last seconds, where the file can be entered exactly; nil where
   /// it cannot (then the whole file is decoded instead).
-  private func edgesBySeeking(_ path: String, info: AudioStreamInfo, length: Int64) throws -> EdgeSnippets? {
+  private func edgesBySeeking(_ path: String, info: AudioStreamInfo, length: Int64) throws(AudioFileError) -> EdgeSnippets? {
     let edgeFrames = Int64(Self.edgeSeconds * Double(info.sampleRate))
     let tailStart = max(0, length - edgeFrames)
     let tailReader = try AudioFileReader(path: path, known: info)

@@ -83,15 +83,4 @@ enum InputCheck {
     guard error.function.hasPrefix("avformat_") else { return .cannotDecode(detail: error.message, atFrame: 0) }
     return error.isInvalidData || error.code == -EINVAL ? .notAudio : .cannotOpen(detail: error.message)
   }
-
-  /// Words a failure met reading an input along with work whose errors are not typed yet (Rubber
-  /// Band's stretching, a resampled run, the facts' gathering): FFmpegAudio's errors as above,
-  /// anything else in its own words.
-  static func problem(forUntyped error: any Error) -> InputProblem {
-    switch error {
-    case let error as AudioFileError: problem(for: error)
-    case let error as FFmpegError: problem(for: error)
-    default: .cannotOpen(detail: "\(error)")
-    }
-  }
 }
