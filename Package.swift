@@ -50,7 +50,7 @@ let package = Package(
     .target(name: "Rendering", dependencies: ["CKernels", "Composition", "Playlists", "Settings", "FFmpegAudio", "Analysis", "Containers", "Stretching", "SampleBlocks"]),
     .executableTarget(
       name: "segue",
-      dependencies: ["Rendering", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: ["FFmpegAudio", "Rendering", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "make-demo-tracks", dependencies: ["Rendering"], path: "Examples/make-demo-tracks"),
     .executableTarget(name: "crossfade-two-files", dependencies: ["Rendering"], path: "Examples/crossfade-two-files"),
     .executableTarget(name: "album-to-one-file", dependencies: ["Rendering"], path: "Examples/album-to-one-file"),

@@ -128,7 +128,7 @@ public enum Renderer {
   private static func streamingProblem(_ request: RenderRequest) -> RenderError? {
     if request.verify { return .setting(.needsFile(.verify)) }
     if request.mix.loudness.writeReplayGain { return .setting(.needsFile(.writeReplayGain)) }
-    guard let name = request.output.format, let container = OutputContainer(rawValue: name.lowercased()) else {
+    guard let container = request.output.format else {
       return .setting(.streamNeedsFormat)
     }
     guard container.canStream else {

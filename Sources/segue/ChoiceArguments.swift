@@ -1,5 +1,6 @@
 import ArgumentParser
 import Composition
+import FFmpegAudio
 import Playlists
 import Rendering
 import Settings
@@ -13,6 +14,14 @@ extension TrackOrder: ExpressibleByArgument {}
 extension LoudnessScope: ExpressibleByArgument {}
 extension PeakPolicy: ExpressibleByArgument {}
 extension LoudnessOptions.GainSource: ExpressibleByArgument {}
+
+// An output's format and codec, in any case (`FLAC` as `flac`), as an output's extension is.
+extension OutputContainer: ExpressibleByArgument {
+  public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+extension OutputCodec: ExpressibleByArgument {
+  public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
 
 /// A time flag's value as typed, read by `TimeLength` when the command asks for it, so that a
 /// refusal names the flag and says what a time is (the parser's own refusal cannot say why).

@@ -1,15 +1,16 @@
 import ArgumentParser
+import FFmpegAudio
 import Playlists
 import Rendering
 import Settings
 
 /// The command-line options that shape the output file.
 struct OutputFormatOptions: ParsableArguments {
-  @Option(help: "Output format when not the output's extension: wav, flac, mp3, m4a, m4b, opus, ogg.")
-  var format: String?
+  @Option(help: "Output format when not the output's extension.")
+  var format: OutputContainer?
 
   @Option(help: "Codec where the format offers a choice: aac or alac (m4a/m4b), vorbis or opus (ogg).")
-  var codec: String?
+  var codec: OutputCodec?
 
   @Option(help: "Bits per sample for WAV, FLAC and ALAC: 16 or 24 (WAV also 32, as float).")
   var bitDepth: Int?

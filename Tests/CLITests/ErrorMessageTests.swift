@@ -149,7 +149,6 @@ extension ErrorCase {
 
   /// Options that parse but do not fit the output format.
   static let options: [ErrorCase] = [
-    ErrorCase("unknown --format", files: [track], "a.flac -o out.flac --format xyz", unknownFormat("out.flac", "xyz")),
     ErrorCase(
       "codec the format lacks", files: [track], "a.flac -o out.mp3 --codec opus",
       "error: --codec opus is not available in .mp3 output (choose mp3)\n"),

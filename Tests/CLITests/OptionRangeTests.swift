@@ -17,6 +17,8 @@ import Testing
     ("a.flac -o out.flac --true-peak -31", [], "--true-peak must be from -30 to 0 dBTP"),
     ("a.flac -o out.flac --peak-policy clip", [], "The value 'clip' is invalid for '--peak-policy <peak-policy>'. Please provide one of 'limit', 'cap' or 'none'."),
     ("a.flac -o out.flac --loudness-scope disc", [], "The value 'disc' is invalid for '--loudness-scope <loudness-scope>'"),
+    ("a.flac -o out.flac --format xyz", [], "The value 'xyz' is invalid for '--format <format>'"),
+    ("a.flac -o out.flac --codec mp2", [], "The value 'mp2' is invalid for '--codec <codec>'"),
     // A negative value is read as the option's value (not as another option) and refused for what it is.
     ("a.flac -o out.flac --gap -1", [], "--gap must not be negative (-1)"),
     ("a.flac -o out.flac --max-pause 0", [], "--max-pause must be from 0.1 to 3600 s, not 0"),

@@ -53,7 +53,8 @@ import Testing
 @Suite struct StandardOutputTests {
   @Test func flacStreamsToStandardOutputSampleForSample() throws {
     let fixture = try Fixture([.tone("a.flac", frames: 44_111)])
-    let result = try fixture.run(["render", "a.flac", "-o", "-", "--format", "flac"])
+    // A format is named in any case, as an output's extension is.
+    let result = try fixture.run(["render", "a.flac", "-o", "-", "--format", "FLAC"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.hasPrefix("Rendered 1 track to standard output (flac, 44100 Hz, stereo)\n"))
     #expect(result.stderr.contains("Note: on standard output, FLAC's STREAMINFO cannot state the length and MD5\n"))

@@ -121,7 +121,7 @@ import Testing
 
     for output in ["tagged.wav", "-"] {
       var request = RenderRequest(inputs: [input], outputPath: fixture.folder.file(output), mix: MixOptions(loudness: options), cache: nil)
-      if output == "-" { request.outputPath = "-"; request.output.format = "flac" }
+      if output == "-" { request.outputPath = "-"; request.output.format = .flac }
       #expect(throws: RenderError.self) { try Renderer.render(request) }
     }
     #expect(!FileManager.default.fileExists(atPath: fixture.folder.file("tagged.wav")))

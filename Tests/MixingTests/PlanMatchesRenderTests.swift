@@ -18,7 +18,7 @@ import Testing
     FormatCase(testDescription: "FLAC at 22,050 Hz", fileExtension: "flac", output: OutputOptions(sampleRate: 22_050)),
     FormatCase(testDescription: "MP3", fileExtension: "mp3"),
     FormatCase(testDescription: "AAC in M4A, mono", fileExtension: "m4a", output: OutputOptions(channelCount: 1)),
-    FormatCase(testDescription: "ALAC in M4A", fileExtension: "m4a", output: OutputOptions(codec: "alac")),
+    FormatCase(testDescription: "ALAC in M4A", fileExtension: "m4a", output: OutputOptions(codec: .alac)),
     FormatCase(testDescription: "M4B", fileExtension: "m4b"),
     FormatCase(testDescription: "Opus", fileExtension: "opus"),
     FormatCase(testDescription: "Vorbis in Ogg", fileExtension: "ogg"),

@@ -30,7 +30,7 @@ import Testing
     /// Renders the tracks gaplessly to `name` (FLAC, or ALAC for `.m4a`), in segments on
     /// `threads` workers or (nil) as one stream.
     func render(threads: Int?, name: String, range: TimeRange? = nil, bitDepth: Int = 16) throws -> (RenderReport, Data) {
-      let codec = name.hasSuffix(".m4a") ? "alac" : nil
+      let codec: OutputCodec? = name.hasSuffix(".m4a") ? .alac : nil
       var request = RenderRequest(
         inputs: inputs, outputPath: folder.file(name), output: OutputOptions(codec: codec, bitDepth: bitDepth), range: range, cache: nil)
       request.segmentedEncoding = threads != nil
@@ -79,7 +79,7 @@ import Testing
     #expect(report.encoding?.segments == 1 && report.encoding?.reason?.hasPrefix("a Vorbis packet's window") == true)
 
     request.outputPath = tracks.folder.file("joined.m4a")
-    request.output = OutputOptions(codec: "aac")
+    request.output = OutputOptions(codec: .aac)
     let plan = try Renderer.plan(request)
     let rendered = try Renderer.render(request)
     #expect(plan.encoding == rendered.encoding)

@@ -55,7 +55,7 @@ import Testing
   }
 
   static let cases = [
-    Case(name: "AAC 256k", fileExtension: "m4a", output: OutputOptions(codec: "aac", bitRate: 256_000), segmentFrames: 480_256, priming: 1024),
+    Case(name: "AAC 256k", fileExtension: "m4a", output: OutputOptions(codec: .aac, bitRate: 256_000), segmentFrames: 480_256, priming: 1024),
     Case(name: "Opus 160k", fileExtension: "opus", output: OutputOptions(bitRate: 160_000), segmentFrames: 480_000, priming: 312),
     Case(name: "MP3 320k", fileExtension: "mp3", output: OutputOptions(bitRate: 320_000), segmentFrames: 480_384, priming: 1105),
     Case(name: "MP3 V2", fileExtension: "mp3", output: OutputOptions(quality: 2), segmentFrames: 480_384, priming: 1105),

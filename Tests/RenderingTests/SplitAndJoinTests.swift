@@ -16,7 +16,7 @@ struct SplitAndJoinTests {
   /// AAC tracks at 192 kb/s: at 128 kb/s FFmpeg's AAC encoder drops the low noise, the only thing
   /// that tells lag 0 from a lag one sine period away.
   static let aacTracks = TestFormat(
-    name: "m4a-aac-192k", fileExtension: "m4a", options: OutputOptions(codec: "aac", bitRate: 192_000), isLossless: false)
+    name: "m4a-aac-192k", fileExtension: "m4a", options: OutputOptions(codec: .aac, bitRate: 192_000), isLossless: false)
 
   @Test(arguments: [JoinCase(tracks: .wav16, output: .flac16), JoinCase(tracks: .flac16, output: .wav24)])
   func losslessTracksJoinBitForBit(_ join: JoinCase) throws {

@@ -98,7 +98,7 @@ do {
     let full = open("/dev/full", O_WRONLY)
     dup2(full, STDOUT_FILENO)
     var streamed = try request(in: folder, output: "-")
-    streamed.output.format = "flac"
+    streamed.output.format = .flac
     _ = try Renderer.render(streamed)
     outcome = "finished"
   default:

@@ -43,8 +43,8 @@ struct OutputFormat: Equatable {
     let fileExtension = path.split(separator: "/").last.flatMap { name in
       name.contains(".") ? name.split(separator: ".").last.map { String($0).lowercased() } : nil
     }
-    guard let container = (options.format?.lowercased() ?? fileExtension).flatMap(OutputContainer.init(rawValue:)) else {
-      throw .output(path: path, .unknownFormat(options.format ?? fileExtension.map { ".\($0)" } ?? "(none)"))
+    guard let container = options.format ?? fileExtension.flatMap(OutputContainer.init(rawValue:)) else {
+      throw .output(path: path, .unknownFormat(fileExtension.map { ".\($0)" } ?? "(none)"))
     }
     let codec = try codec(in: container, options: options)
     try checkQualityOptions(options, codec: codec)
@@ -70,9 +70,9 @@ struct OutputFormat: Equatable {
 
   /// The codec the user's `--codec` names, or the container's default.
   private static func codec(in container: OutputContainer, options: OutputOptions) throws(RenderError) -> OutputCodec {
-    let asked = options.codec?.lowercased() ?? container.codecs[0].rawValue
-    guard let codec = OutputCodec(rawValue: asked), container.codecs.contains(codec) else {
-      throw .setting(.notOffered(.codec, value: asked, within: "in .\(container.rawValue) output", offered: container.codecs.map(\.rawValue).sorted()))
+    let codec = options.codec ?? container.codecs[0]
+    guard container.codecs.contains(codec) else {
+      throw .setting(.notOffered(.codec, value: codec.rawValue, within: "in .\(container.rawValue) output", offered: container.codecs.map(\.rawValue).sorted()))
     }
     return codec
   }

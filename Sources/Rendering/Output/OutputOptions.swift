@@ -1,13 +1,14 @@
+import FFmpegAudio
 import Playlists
 import Settings
 
 /// What the user asked of the output file's format; whatever is nil follows the file's extension
 /// and the inputs.
 public struct OutputOptions: Sendable, Equatable {
-  /// The container, when not the output's extension: `wav`, `flac`, `mp3`, `m4a`, `m4b`, `opus`, `ogg`.
-  public var format: String?
+  /// The container, when not the output's extension.
+  public var format: OutputContainer?
   /// The codec where a container offers a choice: `aac` or `alac` in M4A, `vorbis` or `opus` in Ogg.
-  public var codec: String?
+  public var codec: OutputCodec?
   /// 16 or 24 for WAV, FLAC and ALAC; 32 for 32-bit float WAV.
   public var bitDepth: Int?
   /// Bit rate in bits per second for lossy codecs (constant for MP3, target for AAC and Opus).
@@ -22,7 +23,7 @@ public struct OutputOptions: Sendable, Equatable {
   public var channelCount: Int?
 
   public init(
-    format: String? = nil, codec: String? = nil, bitDepth: Int? = nil, bitRate: Int? = nil,
+    format: OutputContainer? = nil, codec: OutputCodec? = nil, bitDepth: Int? = nil, bitRate: Int? = nil,
     quality: Double? = nil, compressionLevel: Int? = nil, sampleRate: Int? = nil, channelCount: Int? = nil
   ) {
     self.format = format

@@ -99,11 +99,11 @@ struct StressSetting: Sendable {
   static let all: [StressSetting] =
     [128, 192, 256, 320].map { StressSetting(name: "MP3 \($0)k", fileExtension: "mp3", codec: "mp3", output: OutputOptions(bitRate: $0 * 1000)) }
     + [0, 2, 4].map { StressSetting(name: "MP3 V\($0)", fileExtension: "mp3", codec: "mp3", output: OutputOptions(quality: Double($0))) }
-    + [96, 256, 320].map { StressSetting(name: "AAC \($0)k", fileExtension: "m4a", codec: "aac", output: OutputOptions(codec: "aac", bitRate: $0 * 1000)) }
+    + [96, 256, 320].map { StressSetting(name: "AAC \($0)k", fileExtension: "m4a", codec: "aac", output: OutputOptions(codec: .aac, bitRate: $0 * 1000)) }
     + [64, 160, 256].map { StressSetting(name: "Opus \($0)k", fileExtension: "opus", codec: "opus", output: OutputOptions(bitRate: $0 * 1000)) }
     + [
       StressSetting(name: "FLAC", fileExtension: "flac", codec: "flac", output: OutputOptions()),
-      StressSetting(name: "ALAC", fileExtension: "m4a", codec: "alac", output: OutputOptions(codec: "alac")),
+      StressSetting(name: "ALAC", fileExtension: "m4a", codec: "alac", output: OutputOptions(codec: .alac)),
     ]
 }
 
