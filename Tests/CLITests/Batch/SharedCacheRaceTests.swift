@@ -49,14 +49,15 @@ import Testing
   }
 
   /// Starts racers one at a time, each from stopped, and stops each again once it is decoding
-  /// `path` (it has read past a quarter of it but not to its end: past the probe, which opens
-  /// the file on its own, and not the cache's key, which reads its first and last 64 KiB), until
+  /// `path` (its read position is past a quarter of the file and short of its last 64 KiB: past
+  /// the probe, which opens the file on its own, and not in the cache's key, which reads the first
+  /// and last 64 KiB, a stop between its seek and its read leaving the position there), until
   /// `racers` are held so; a racer that got past the file before it was stopped runs on to its
   /// end, and another takes its place. Returns those held and those let run.
   private static func racers(holding path: String, start: () throws -> SegueProcess) throws -> (held: [SegueProcess], ran: [SegueProcess]) {
     var (held, ran): ([SegueProcess], [SegueProcess]) = ([], [])
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    let decoding = { (racer: SegueProcess) in ((size / 4 + 1)..<size).contains(racer.readPosition(in: path) ?? 0) }
+    let decoding = { (racer: SegueProcess) in ((size / 4 + 1)..<(size - 64 * 1024)).contains(racer.readPosition(in: path) ?? 0) }
     while held.count < Self.racers, ran.count < 4 * Self.racers {
       let racer = try start()
       guard racer.wait(until: { racer.isStopped }) else {
