@@ -9,6 +9,10 @@ public struct KeyAnalysis: Sendable, Equatable, Codable {
   public var confidence: Double
   /// How far the signal's tuning lies from A at 440 Hz, in cents (-50 to 50).
   public var tuningCents: Double
+  /// The confidence at and over which a key is sure.
+  public static let sureConfidence = 0.5
+  /// True when the key is sure enough to be trusted (`sureConfidence`).
+  public var isSure: Bool { key != nil && confidence >= Self.sureConfidence }
   /// The version of the method; analyses made by another are made again (facts cache).
   public static let methodVersion = 1
   /// The version of the method that made this analysis.

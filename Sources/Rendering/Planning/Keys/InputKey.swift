@@ -11,6 +11,10 @@ public struct InputKey: Sendable, Equatable {
   public var confidence: Double
   public var origin: Origin
 
+  /// True when the key can be trusted: the playlist's, or an analysis at least
+  /// `KeyAnalysis.sureConfidence` sure.
+  public var isSure: Bool { key != nil && confidence >= KeyAnalysis.sureConfidence }
+
   /// Where a key came from.
   public enum Origin: String, Sendable, Codable {
     case analysis
