@@ -74,7 +74,7 @@ enum KeyProfiles {
     let (minor, major) = (weight([3, 8]), weight([4, 9]))
     var key = found
     var doubt: KeyAnalysis.Doubt?
-    if max(minor, major) < modeTie * min(minor, major) {
+    if max(minor, major) <= modeTie * min(minor, major) {
       doubt = .mode
     } else {
       key = MusicalKey(tonic: found.tonic, mode: minor > major ? .minor : .major)
