@@ -8,8 +8,8 @@ answer on each copy; then, for each copy, Segue's sure-and-wrong tempos and keys
 (sure and right over the tracks with a reference), and each peer's leave-one-out agreement worked
 out the same way, a peer being always sure. A tempo is right within 2 % of the reference, or at
 half or double it where the reference is ambiguous by octave; an octave answer is wrong otherwise.
-A key is right when it is the reference's; Segue's key is sure from confidence 0.5 (the table's
-'?' below it). The MIREX weighted key score (key_judge.weighted) is shown beside.
+A key is right when it is the reference's; Segue says whether its key is sure (the table's '?'
+where it is not). The MIREX weighted key score (key_judge.weighted) is shown beside.
 """
 
 import json
@@ -22,7 +22,6 @@ from key_judge import weighted
 
 COPIES = {"ogg": None, "flac48k": ["-ar", "48000", "-sample_fmt", "s32", "-c:a", "flac"], "mp3-128k": ["-c:a", "libmp3lame", "-b:a", "128k"]}
 EXTENSIONS = {"flac48k": "flac", "mp3-128k": "mp3"}
-KEY_SURE = 0.5
 
 
 def tracks(tables):
@@ -55,7 +54,7 @@ def segue_answers(segue, paths):
     for track in json.loads(output)["tracks"]:
         tempo, key = track.get("tempo") or {}, track.get("key") or {}
         found = rules.key_parse(key["tonic"] + ("m" if key.get("mode") == "minor" else "")) if key.get("tonic") else None
-        answers[track["file"]] = (tempo.get("beatsPerMinute"), bool(tempo.get("sure")), found, key.get("confidence", 0.0) >= KEY_SURE)
+        answers[track["file"]] = (tempo.get("beatsPerMinute"), bool(tempo.get("sure")), found, bool(key.get("sure")))
     return [answers[path] for path in paths]
 
 

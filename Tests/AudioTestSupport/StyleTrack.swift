@@ -15,6 +15,9 @@ public struct StyleTrack: Sendable {
     /// Kick on 1 and the "and" of 3, snare on 2 and 4; hats on every eighth (drum and bass) or on
     /// the off-beats only (garage's two-step).
     case breakbeat(everyEighth: Bool)
+    /// Kick on 1 and the last triplet of 2, snare on 2 and 4, hats on every triplet eighth (a
+    /// shuffle in 12/8: three pulses a beat, so every other one falls three halves of the beat apart).
+    case shuffle
   }
 
   public var name: String
@@ -85,6 +88,11 @@ public struct StyleTrack: Sendable {
         if inBar % 2 == 1 { hit(snare(everyEighth ? 0.4 : 0.3, &random), time, &random) }
         if everyEighth { hit(hat(0.07, &random), time, &random) }
         hit(hat(everyEighth ? 0.07 : 0.12, &random), time + beat / 2, &random)
+      case .shuffle:
+        if inBar == 0 { hit(kick(), time, &random) }
+        if inBar == 1 { hit(kick(level: 0.6), time + 2 * beat / 3, &random) }
+        if inBar % 2 == 1 { hit(snare(0.35, &random), time, &random) }
+        for third in 0..<3 { hit(hat(third == 0 ? 0.1 : 0.07, &random), time + Double(third) * beat / 3, &random) }
       }
     }
     addBassAndPad(to: &track)

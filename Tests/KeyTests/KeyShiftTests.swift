@@ -116,4 +116,25 @@ import Testing
     #expect(report.timeline.clips.map(\.pitchShift) == [0, -1, 0])
     #expect(report.outputFrameCount == 573_119 + 574_116 + 575_113 - 2 * 396_900, "the shift keeps every length")
   }
+
+  /// A track whose analysed key is unsure (a lone tone: its third and sixth weigh nothing either
+  /// way) is not shifted on it, and the plan says why; stating its key shifts it.
+  @Test func anUnsureKeyIsNotShiftedUnlessTheEntryStatesIt() throws {
+    let folder = TemporaryFolder("segue-key-shift-unsure")
+    // A lone C# reads as Db major, a semitone over the C major that blends with A minor.
+    try KeyPlanTests.writeTones([220.0, 277.18], frames: 573_119, in: folder)
+    let plan = { (secondEntry: String) throws -> PlanReport in
+      let yaml = "version: 1\ndefaults: { crossfade: 9, key-shift: auto }\nentries:\n  - { file: t0.flac, key: Am }\n  - \(secondEntry)\n"
+      try yaml.write(toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
+      var request = try RenderRequest(arguments: [folder.file("set.yaml")], outputPath: folder.file("mix.flac"))
+      request.cache = nil
+      return PlanReport(try Renderer.plan(request))
+    }
+    let analysed = try plan("{ file: t1.flac }")
+    #expect(analysed.transitions.first?.key?.incomingShift == 0)
+    let note = analysed.notes.first { $0.contains("left in its key: the incoming track's key is unsure (") }
+    #expect(note?.hasSuffix("); give its entry a 'key' to shift it anyway") == true, "\(analysed.notes)")
+    let stated = try plan("{ file: t1.flac, key: Db }")
+    #expect(stated.transitions.first?.key?.incomingShift == -1, "\(stated.notes)")
+  }
 }

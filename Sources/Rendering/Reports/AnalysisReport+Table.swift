@@ -42,11 +42,11 @@ extension AnalysisReport {
     return format(tempo.confidence * 100, "%.0f") + "%" + (tempo.beatsPerMinute != nil && !tempo.sure ? " ?" : "")
   }
 
-  /// A key for the table: Camelot and name ("8A Am"), `?` when under half sure, `set` where the
+  /// A key for the table: Camelot and name ("8A Am"), `?` when unsure, `set` where the
   /// playlist gives it; `-` when nothing has a pitch.
   private func keyColumn(_ key: Key) -> String {
     guard let camelot = key.camelot, let tonic = key.tonic else { return "-" }
-    let mark = key.origin == .playlist ? " set" : key.confidence < 0.5 ? " ?" : ""
+    let mark = key.origin == .playlist ? " set" : !key.sure ? " ?" : ""
     return "\(camelot) \(tonic)\(key.mode == "minor" ? "m" : "")\(mark)"
   }
 

@@ -56,6 +56,10 @@ public struct AnalysisReport: Encodable, Sendable {
     public var openKey: String?
     /// How sure (`KeyAnalysis.confidence`; 1 where the playlist states the key).
     public var confidence: Double
+    /// True when the key can be trusted (`KeyAnalysis.isSure`).
+    public var sure: Bool
+    /// Why the analysis' key is in doubt however sure its segments are; nil when it is not.
+    public var doubt: String?
     /// Where the key came from: the analysis or the playlist.
     public var origin: InputKey.Origin
 
@@ -63,6 +67,8 @@ public struct AnalysisReport: Encodable, Sendable {
       (tonic, mode) = (input.key?.tonicName, input.key?.mode.rawValue)
       (camelot, openKey) = (input.key?.camelot, input.key?.openKey)
       confidence = rounded(input.confidence, 3)
+      sure = input.isSure
+      doubt = input.doubt?.description
       origin = input.origin
     }
   }

@@ -9,7 +9,13 @@ public struct InputKey: Sendable, Equatable {
   public var key: MusicalKey?
   /// The analysis' confidence, or 1 where the playlist gives the key.
   public var confidence: Double
+  /// What leaves the analysis' key in doubt; nil for the playlist's key.
+  public var doubt: KeyAnalysis.Doubt?
   public var origin: Origin
+
+  /// True when the key can be trusted: the playlist's, or an analysis at least
+  /// `KeyAnalysis.sureConfidence` sure and in no doubt (`KeyAnalysis.isSure`).
+  public var isSure: Bool { key != nil && confidence >= KeyAnalysis.sureConfidence && doubt == nil }
 
   /// Where a key came from.
   public enum Origin: String, Sendable, Codable {
@@ -22,7 +28,7 @@ public struct InputKey: Sendable, Equatable {
     if let stated {
       (key, confidence, origin) = (stated, 1, .playlist)
     } else {
-      (key, confidence, origin) = (facts.key?.key, facts.key?.confidence ?? 0, .analysis)
+      (key, confidence, doubt, origin) = (facts.key?.key, facts.key?.confidence ?? 0, facts.key?.doubt, .analysis)
     }
   }
 }

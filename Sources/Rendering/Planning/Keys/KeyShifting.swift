@@ -1,9 +1,11 @@
+import Analysis
 import Composition
 import Foundation
 
 /// How many semitones each track is pitch-shifted by, its length unchanged: its entry's own
 /// `pitch`, or, with `--key-shift auto`, the fewest (up to the most allowed) that make the key it
-/// plays in blend with the one the track before it plays in where the two overlap.
+/// plays in blend with the one the track before it plays in where the two overlap, both keys
+/// sure (`InputKey.isSure`: a playlist's `key`, or an analysis in no doubt).
 struct KeyShifting {
   let keys: [InputKey]
   let labels: [String]
@@ -22,6 +24,13 @@ struct KeyShifting {
       let own = incoming.transposed(by: Self.varispeedSemitones(items[index]))
       let unshifted = KeyRelation(from: playing, to: own)
       guard !unshifted.isCompatible else { continue }
+      // A key that may be wrong is not shifted on: the shift could make a clash of a blend.
+      if let unsure = [(index - 1, "outgoing"), (index, "incoming")].first(where: { !keys[$0.0].isSure }) {
+        notes.append(
+          "\(labels[index]): left in its key: the \(unsure.1) track's key is unsure (\(Self.why(keys[unsure.0]))); "
+            + "give its entry a 'key' to shift it anyway")
+        continue
+      }
       let outgoingPlace = "the \(TransitionKeying.spelled(playing)) \(labels[index - 1]) plays in"
       guard let shift = Self.fewestSemitones(from: playing, to: own, within: settings.maxSemitones) else {
         notes.append(
@@ -53,6 +62,11 @@ struct KeyShifting {
   static func varispeedSemitones(_ item: PlanItem) -> Int {
     guard let stretch = item.stretch, stretch.method == .varispeed, stretch.frames > 0 else { return 0 }
     return Int((12 * log2(Double(item.playedFrames) / Double(stretch.frames))).rounded())
+  }
+
+  /// Why a key is unsure: what leaves it in doubt, or its confidence under the sure one.
+  static func why(_ key: InputKey) -> String {
+    key.doubt.map(\.description) ?? String(format: "confidence %.2f, under %.2f", key.confidence, KeyAnalysis.sureConfidence)
   }
 
   /// "+1 semitone", "-2 semitones".
