@@ -7,7 +7,11 @@ import Foundation
 ///
 /// Each step from one track to the next has a cost: a clash costs more than anything else
 /// (100, plus its distance round the wheel), a tempo change past the largest allowed next (50),
-/// then the tempo change and the loudness jump. Up to `exactLimit` tracks the cheapest order is
+/// then the tempo change and the loudness jump. When beats are matched, a join that cannot be
+/// matched (a track without a sure grid, or a tempo change past the largest allowed: the join
+/// falls back to a plain crossfade) costs more than a clash (`unmatchedJoin`): a track that
+/// cannot be matched costs that twice in the middle of the set and once at its end, so such
+/// tracks go last (the first track stays first), together. Up to `exactLimit` tracks the cheapest order is
 /// found exactly (Held and Karp's dynamic programme); beyond, the nearest next track is taken
 /// each time, then improved by reversing stretches of the order (2-opt) while that helps.
 struct HarmonicOrder {
@@ -18,17 +22,21 @@ struct HarmonicOrder {
     var beatsPerMinute: Double?
     /// Its integrated loudness in LUFS, where measured.
     var loudness: Double?
+    /// True when its beats can be matched: a sure grid, or the playlist's `bpm`.
+    var matchable = true
   }
 
   let tracks: [Track]
   /// The largest tempo change between neighbours, as a fraction.
   let maxTempoChange: Double
   let keepLast: Bool
+  /// True when the mix matches beats, so a join a track's beats cannot be matched at costs.
+  let matchesBeats: Bool
   /// What each step costs, from track (first index) to track.
   private var costs: [[Double]] = []
 
-  init(tracks: [Track], maxTempoChange: Double, keepLast: Bool) {
-    (self.tracks, self.maxTempoChange, self.keepLast) = (tracks, maxTempoChange, keepLast)
+  init(tracks: [Track], maxTempoChange: Double, keepLast: Bool, matchesBeats: Bool = false) {
+    (self.tracks, self.maxTempoChange, self.keepLast, self.matchesBeats) = (tracks, maxTempoChange, keepLast, matchesBeats)
     costs = tracks.indices.map { a in tracks.indices.map { b in stepCost(a, b) } }
   }
 
@@ -50,9 +58,20 @@ struct HarmonicOrder {
       let relation = KeyRelation(from: from, to: to)
       cost += relation.isCompatible ? 0.1 * Double(relation.distance) : 100 + Double(relation.distance)
     }
-    if let change = tempoChange(a, b) { cost += (change > maxTempoChange ? 50 : 0) + 10 * change }
+    if let change = tempoChange(a, b) { cost += (!matchesBeats && change > maxTempoChange ? 50 : 0) + 10 * change }
+    if !isMatchable(a, b) { cost += Self.unmatchedJoin }
     if let from = tracks[a].loudness, let to = tracks[b].loudness { cost += 0.05 * abs(to - from) }
     return cost
+  }
+
+  /// What a join that cannot be beat-matched costs where beats are matched: more than any clash.
+  static let unmatchedJoin = 200.0
+
+  /// False where the mix matches beats and the join from track `a` to `b` cannot be: either has
+  /// no sure grid, or the tempo changes more than the largest allowed.
+  func isMatchable(_ a: Int, _ b: Int) -> Bool {
+    guard matchesBeats else { return true }
+    return tracks[a].matchable && tracks[b].matchable && (tempoChange(a, b).map { $0 <= maxTempoChange } ?? true)
   }
 
   /// The tempo change from track `a` to track `b` as a fraction, counting halves and doubles as

@@ -19,9 +19,12 @@ struct HarmonicOrdering {
     let tracks = zip(inputs, facts.facts).map { input, facts in
       let beat = InputBeat(facts: facts, stated: input.options.beat, tempoRange: input.tempoRange(chosen: request.mix.tempoRange))
       return HarmonicOrder.Track(
-        key: InputKey(facts: facts, stated: input.options.key).key, beatsPerMinute: beat.beatsPerMinute, loudness: facts.analysis?.integratedLUFS)
+        key: InputKey(facts: facts, stated: input.options.key).key, beatsPerMinute: beat.beatsPerMinute, loudness: facts.analysis?.integratedLUFS,
+        matchable: beat.isSure)
     }
-    let ordering = HarmonicOrder(tracks: tracks, maxTempoChange: request.mix.beatMatching.maxTempoChange, keepLast: request.mix.keepLast)
+    let beatMatching = request.mix.beatMatching
+    let ordering = HarmonicOrder(
+      tracks: tracks, maxTempoChange: beatMatching.maxTempoChange, keepLast: request.mix.keepLast, matchesBeats: beatMatching.enabled)
     let order = ordering.order()
     var ordered = request
     ordered.inputs = order.enumerated().map { position, index in
@@ -55,12 +58,17 @@ struct HarmonicOrdering {
       var why: [String] = []
       if let a = tracks[from].key, let b = tracks[to].key {
         let relation = KeyRelation(from: a, to: b)
-        why.append("\(a.camelot) into \(b.camelot), " + (relation.isCompatible ? relation.name : "a clash (\(relation.distance) apart): no order avoids it"))
+        let unavoidable = ordering.matchesBeats ? "no order avoids it with the joins that cannot be beat-matched last" : "no order avoids it"
+        why.append("\(a.camelot) into \(b.camelot), " + (relation.isCompatible ? relation.name : "a clash (\(relation.distance) apart): \(unavoidable)"))
       } else {
         why.append("a key unknown")
       }
       if let change = ordering.tempoChange(from, to) {
         why.append(String(format: "tempo %.1f %%", change * 100) + (change > request.mix.beatMatching.maxTempoChange ? ", more than --max-tempo-change" : ""))
+      }
+      let unsure = [from, to].filter { !tracks[$0].matchable }.map { labels[$0] }
+      if !ordering.isMatchable(from, to), !unsure.isEmpty {
+        why.append("beats not matched: \(unsure.joined(separator: " and ")) \(unsure.count == 1 ? "has" : "have") no sure beat grid")
       }
       if let a = tracks[from].loudness, let b = tracks[to].loudness { why.append(String(format: "%+.1f LU", b - a)) }
       notes.append("\(labels[to]) follows \(labels[from]): " + why.joined(separator: "; "))
