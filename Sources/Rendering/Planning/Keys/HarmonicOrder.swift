@@ -11,8 +11,8 @@ import Foundation
 /// matched (a track without a sure grid, or a tempo change past the largest allowed: the join
 /// falls back to a plain crossfade) costs more than a clash (`unmatchedJoin`): a track that
 /// cannot be matched costs that twice in the middle of the set and once at its end, so such
-/// tracks go last (the first track stays first), together. Up to `exactLimit` tracks the cheapest order is
-/// found exactly (Held and Karp's dynamic programme); beyond, the nearest next track is taken
+/// tracks go last (the first track stays first), together. Up to `exactLimit` tracks the
+/// cheapest order is found exactly (Held and Karp's dynamic programme); beyond, the nearest next track is taken
 /// each time, then improved by reversing stretches of the order (2-opt) while that helps.
 struct HarmonicOrder {
   /// One track as the order sees it.

@@ -13,9 +13,8 @@ public struct InputKey: Sendable, Equatable {
   public var doubt: KeyAnalysis.Doubt?
   public var origin: Origin
 
-  /// True when the key can be trusted: the playlist's, or an analysis at least
-  /// `KeyAnalysis.sureConfidence` sure and in no doubt (`KeyAnalysis.isSure`).
-  public var isSure: Bool { key != nil && confidence >= KeyAnalysis.sureConfidence && doubt == nil }
+  /// True when the key can be trusted: the playlist's, or a sure analysis (`KeyAnalysis.isSure`).
+  public private(set) var isSure: Bool
 
   /// Where a key came from.
   public enum Origin: String, Sendable, Codable {
@@ -26,9 +25,10 @@ public struct InputKey: Sendable, Equatable {
   /// The key of an input with these facts and the key its entry states, if any.
   public init(facts: SourceFacts, stated: MusicalKey?) {
     if let stated {
-      (key, confidence, origin) = (stated, 1, .playlist)
+      (key, confidence, origin, isSure) = (stated, 1, .playlist, true)
     } else {
       (key, confidence, doubt, origin) = (facts.key?.key, facts.key?.confidence ?? 0, facts.key?.doubt, .analysis)
+      isSure = facts.key?.isSure ?? false
     }
   }
 }
