@@ -76,7 +76,7 @@ import Testing
     let render = try fixture.run(["render", "set.yaml", "-o", "out.flac", "--json"])
     #expect(render.status == 0, "\(render.stderr)")
     let summary = try #require(try JSONSerialization.jsonObject(with: Data(render.stdout.utf8)) as? [String: Any])
-    #expect(summary["schemaVersion"] as? Int == 1)
+    #expect(summary["schemaVersion"] as? Int == 2)
     #expect((summary["output"] as? [String: Any])?["frames"] as? Int == 220_003)
     #expect(((summary["plan"] as? [String: Any])?["tracks"] as? [Any])?.count == 2)
     let notes = try #require(summary["notes"] as? [String])

@@ -86,7 +86,13 @@ import Testing
         painted()
         verdict["timeline"] = driver.execute_script(
             "var t = document.getElementById('timeline').cloneNode(true); var l = t.querySelector('#loudness'); if (l) l.remove();"
-            + " t.querySelectorAll('canvas').forEach(c => { c.removeAttribute('width'); c.removeAttribute('height'); }); return t.outerHTML;")
+            + " t.querySelectorAll('canvas').forEach(c => { c.removeAttribute('width'); c.removeAttribute('height'); });"
+            + " t.querySelectorAll('.join').forEach(j => { j.removeAttribute('data-check'); j.querySelectorAll('.check').forEach(c => c.remove()); });"
+            + " return t.outerHTML;")
+        verdict["checks"] = driver.execute_script(
+            "return [Array.from(document.querySelectorAll('.join')).map(j => j.dataset.check || null),"
+            + " Array.from(document.querySelectorAll('#transitions tbody tr')).map(r => { var c = r.querySelector('td.check'); return c ? [c.dataset.check, c.textContent] : null; }),"
+            + " Array.from(document.querySelectorAll('.join .check')).map(c => [c.title, getComputedStyle(c).backgroundColor, c.getBoundingClientRect().width])]")
         verdict["settings"] = driver.execute_script(
             "return Array.from(document.querySelectorAll('.settings dt')).map(d => [d.textContent, d.nextElementSibling.textContent])")
         verdict["loudness"] = driver.execute_script(
@@ -303,6 +309,16 @@ import Testing
         let clicked = try #require(verdict["clickedTransition"] as? [Any])
         #expect(clicked[0] as? Bool == true && (clicked[1] as? Double ?? 0) > 0.2, "a click on a transition plays its snippet: \(clicked)")
         #expect(verdict["activeRow"] as? String == "t-2")
+        // Each join's beat check, on the timeline (a dot, its finding on hover) and in the table,
+        // is the one `render --json` gives.
+        let states = RenderSummaryReport(report).beatAlignments.map { [$0.from, $0.to, $0.state] as [Any] }
+        let checks = try #require(verdict["checks"] as? [Any])
+        let lane = checks[0] as? [Any] ?? [], rows = checks[1] as? [Any] ?? [], dots = checks[2] as? [[Any]] ?? []
+        let expectedStates = mixPlan.plan.transitions.map { t in states.first { $0[0] as? Int == t.from + 1 && $0[1] as? Int == t.to + 1 }?[2] as? String }
+        #expect(expectedStates.compactMap { $0 } == ["aligned"], "the matched join of the beat tracks is checked: \(states)")
+        #expect(lane.map { $0 as? String } == expectedStates, "\(lane) \(expectedStates)")
+        #expect(rows.map { ($0 as? [String])?.first } == expectedStates, "\(rows)")
+        #expect(dots.count == 1 && (dots[0][0] as? String)?.hasPrefix("beat check: aligned, ") == true && (dots[0][2] as? Double ?? 0) > 5, "\(dots)")
         let timeline = try #require(verdict["clickedTimeline"] as? [Any])
         let seconds = try #require(verdict["seconds"] as? Double)
         #expect(timeline[0] as? Bool == true, "a click on the timeline plays the output beside the page")

@@ -3,51 +3,102 @@ import Composition
 import Foundation
 import Synchronization
 
-/// How closely two beat-matched tracks' kicks met in their overlap, as the engine played them: a
+/// How closely two beat-matched tracks' beats met in their overlap, as the engine played them: a
 /// self-check of every beat-matched render.
+///
+/// A join is judged only on the beats where both tracks have a clear onset (`clearOnsetRatio`),
+/// and only with at least `leastClearBeats` of them; it is off when the median distance of the
+/// incoming track's onsets from the outgoing track's exceeds `warningSeconds`, so one stray onset
+/// never makes a warning.
 public struct BeatAlignment: Sendable, Equatable {
   /// The transition's tracks, as indices of the plan's items.
   public var from: Int
   public var to: Int
-  /// The beats of the overlap where both tracks have a hit within 20 dB of the other's (`measure`).
-  public var beats: Int
-  /// How far apart those hits were, at worst and in the median, in seconds (0 without any).
+  /// What the check found.
+  public var state: State
+  /// The beats of the overlap where both tracks have a clear onset, which the check is made on.
+  public var clearBeats: Int
+  /// On those beats, the median of the incoming track's onset minus the outgoing track's, in
+  /// seconds (negative: the incoming beats come early); 0 when the join is not checkable.
+  public var medianOffsetSeconds: Double
+  /// The largest distance between the two onsets of a beat, in seconds.
   public var worstSeconds: Double
-  public var medianSeconds: Double
+  /// How many of those beats have onsets more than `flamSeconds` apart.
+  public var beatsApart: Int
 
-  /// Hits further apart than this are heard as flams: the render's summary warns.
+  /// What a join's check found.
+  public enum State: String, Sendable, Equatable {
+    /// The beats met, within `warningSeconds` in the median.
+    case aligned
+    /// The beats were apart by more than `warningSeconds` in the median: the summary warns.
+    case off
+    /// Fewer than `leastClearBeats` beats have a clear onset in both tracks.
+    case notCheckable = "not checkable"
+  }
+
+  /// The median distance over which two tracks' beats are heard apart: the summary warns.
   public static let warningSeconds = 0.010
+  /// A beat whose two onsets are further apart than this is counted as apart (a flam).
+  public static let flamSeconds = 0.020
+  /// The fewest beats with a clear onset in both tracks a join is judged on.
+  public static let leastClearBeats = 8
+  /// A track's onset on a beat is clear when its strength (`OnsetStrength`) within a quarter beat
+  /// of the beat is at least this many times the strongest onset between a quarter and three
+  /// quarters of a beat after it (where an off-beat's onsets fall).
+  public static let clearOnsetRatio: Float = 2
 
-  /// The alignment of the hits of `outgoing` and `incoming` (each a clip's part of the mix) on
-  /// the outgoing track's beats `beats` (timeline frames), `period` frames apart, at `sampleRate`:
-  /// over the beats where both have a hit (`EnergyEnvelope.hit(near:reach:)`, a quarter beat
-  /// either side), the two within 20 dB of each other (a flam under a hit 20 dB louder is not heard).
+  /// The check of the onsets of `outgoing` and `incoming` (each a clip's part of the mix) on the
+  /// outgoing track's beats `beats` (timeline frames), `period` frames apart, at `sampleRate`.
   static func measure(
-    from: Int, to: Int, beats: [Double], outgoing: EnergyEnvelope, incoming: EnergyEnvelope, period: Double, sampleRate: Int
+    from: Int, to: Int, beats: [Double], outgoing: OnsetStrength, incoming: OnsetStrength, period: Double, sampleRate: Int
   ) -> BeatAlignment {
-    let distances = beats.compactMap { beat -> Double? in
-      guard let theirs = outgoing.hit(near: beat, reach: period / 4), let ours = incoming.hit(near: beat, reach: period / 4),
-        min(theirs.energy, ours.energy) >= max(theirs.energy, ours.energy) / audibleRatio
+    let offsets = beats.compactMap { beat -> Double? in
+      guard let theirs = outgoing.clearOnset(onBeat: beat, period: period, ratio: clearOnsetRatio),
+        let ours = incoming.clearOnset(onBeat: beat, period: period, ratio: clearOnsetRatio)
       else { return nil }
-      return abs(ours.frame - theirs.frame)
-    }.sorted()
-    let seconds = { (frames: Double) in frames / Double(sampleRate) }
+      return (ours - theirs) / Double(sampleRate)
+    }
+    let distances = offsets.map(abs)
+    let sorted = offsets.sorted()
+    let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    let state: State =
+      offsets.count < leastClearBeats ? .notCheckable : abs(median) > warningSeconds ? .off : .aligned
     return BeatAlignment(
-      from: from, to: to, beats: distances.count, worstSeconds: seconds(distances.last ?? 0),
-      medianSeconds: seconds(distances.isEmpty ? 0 : distances[distances.count / 2]))
+      from: from, to: to, state: state, clearBeats: offsets.count, medianOffsetSeconds: state == .notCheckable ? 0 : median,
+      worstSeconds: distances.max() ?? 0, beatsApart: distances.filter { $0 > flamSeconds }.count)
   }
 
-  /// How much more energy one hit may have than the other for the flam to be heard: 20 dB.
-  static let audibleRatio: Float = 100
+  /// True when the summary warns of the join.
+  public var warns: Bool { state == .off }
 
-  /// The alignment in words, for the summary; a warning over `warningSeconds`.
+  /// The check in words, for the summary; a warning when the beats are off.
   public func description(labels: (String, String)) -> String {
-    guard beats > 0 else { return "\(labels.0) -> \(labels.1): beats matched, but no beat of the overlap has hits of both to check them by" }
-    let figures = String(format: "%.1f ms at worst, %.1f ms in the median, over %d beats", worstSeconds * 1000, medianSeconds * 1000, beats)
-    guard worstSeconds > Self.warningSeconds else { return "\(labels.0) -> \(labels.1): the hits on the beat met within \(figures)" }
-    return "warning: \(labels.0) -> \(labels.1): the hits on the beat met \(figures): over \(Int(Self.warningSeconds * 1000)) ms, a flam; "
-      + "a grid may be off (give the entries 'bpm' and 'first-beat'), or the stretch smeared the incoming track's kicks"
+    let join = "\(labels.0) -> \(labels.1)"
+    guard state != .notCheckable else {
+      return "\(join): beats matched, not checkable: \(clearBeats) beats of the overlap have a clear onset in both tracks, "
+        + "\(Self.leastClearBeats) are needed (an onset on the beat at least \(Int(Self.clearOnsetRatio)) times as strong as any off it)"
+    }
+    let figures = "the incoming track's onsets \(offset) in the median over \(clearBeats) clear beats, "
+      + "\(beatsApart) of them more than \(Int(Self.flamSeconds * 1000)) ms apart"
+    guard state == .off else { return "\(join): beats aligned: \(figures)" }
+    return "warning: \(join): beats off: \(figures): over \(Int(Self.warningSeconds * 1000)) ms, a flam; "
+      + "a grid may be off (give the entries 'bpm' and 'first-beat'), or the stretch smeared the incoming track's onsets"
   }
+
+  /// The check in a few words, for a table: "aligned, 1.2 ms late", "off by 43.0 ms, early" or
+  /// "not checkable".
+  public var shortDescription: String {
+    switch state {
+    case .aligned: "aligned, \(offset)"
+    case .off: "off by \(milliseconds), \(way)"
+    case .notCheckable: "not checkable"
+    }
+  }
+
+  /// The median offset in words: "1.2 ms late".
+  private var offset: String { "\(milliseconds) \(way)" }
+  private var milliseconds: String { String(format: "%.1f ms", abs(medianOffsetSeconds) * 1000) }
+  private var way: String { medianOffsetSeconds < 0 ? "early" : "late" }
 }
 
 /// The beat-matched transitions' clips as the engine plays them in their overlaps (each clip's
@@ -112,8 +163,8 @@ final class PlayedOverlaps: Sendable {
     return watches.compactMap { watch in
       guard let outgoing = heard[watch.outgoingClip], let incoming = heard[watch.incomingClip] else { return nil }
       return BeatAlignment.measure(
-        from: watch.transition.from, to: watch.transition.to, beats: watch.beats, outgoing: outgoing, incoming: incoming,
-        period: watch.period, sampleRate: sampleRate)
+        from: watch.transition.from, to: watch.transition.to, beats: watch.beats, outgoing: OnsetStrength(outgoing),
+        incoming: OnsetStrength(incoming), period: watch.period, sampleRate: sampleRate)
     }
   }
 }

@@ -32,28 +32,4 @@ struct EnergyEnvelope: Sendable {
       }
     }
   }
-
-  /// The hit within `reach` frames either side of timeline frame `frame`, where the loudest block
-  /// there rises 6 dB over the quietest: the frame where the energy first comes within 6 dB of that
-  /// loudest (between block centres, linearly), and the loudest energy. A kick's attack, timed in
-  /// the full band; the hats of a straight beat fall half a beat away, outside a quarter beat.
-  func hit(near frame: Double, reach: Double) -> (frame: Double, energy: Float)? {
-    let block = { (frame: Double) in Int64((frame / Double(blockFrames)).rounded(.up)) }
-    let window = block(frame - reach)..<block(frame + reach)
-    let levels = window.map(energy(atBlock:))
-    guard let loudest = levels.max(), let quietest = levels.min(), loudest > 0, loudest >= 4 * quietest,
-      let index = levels.firstIndex(where: { $0 >= loudest / 4 })
-    else { return nil }
-    let centre = { (block: Double) in (block + 0.5) * Double(blockFrames) }
-    let found = Double(window.lowerBound + Int64(index))
-    guard index > 0 else { return (centre(found), loudest) }
-    let before = levels[index - 1]
-    return (centre(found - 1 + Double((loudest / 4 - before) / (levels[index] - before))), loudest)
-  }
-
-  /// The energy of timeline block `block`: silence where nothing was heard.
-  private func energy(atBlock block: Int64) -> Float {
-    let index = block - firstBlock
-    return index >= 0 && index < Int64(energies.count) ? energies[Int(index)] : 0
-  }
 }

@@ -17,6 +17,9 @@ enum JSONText {
 /// It changes only when a field changes meaning or goes away; new fields may appear within a version.
 public enum ReportSchema {
   public static let version = 1
+  /// The version of `render --json`'s shape: 2 since a beat check (`beatAlignments`) has a
+  /// `state` and a signed `medianOffsetSeconds` over its `clearBeats` (issue 47).
+  public static let renderVersion = 2
   /// The version of `analyze --json`'s shape: 2 since a tempo's `confidence` became the calibrated
   /// one (issue 29), with `sure` and `candidates` beside it.
   public static let analysisVersion = 2

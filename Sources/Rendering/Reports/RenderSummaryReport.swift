@@ -1,7 +1,7 @@
 /// A finished render as JSON (`segue render --json`): what was written, the plan it followed, and
 /// every automatic decision and warning.
 public struct RenderSummaryReport: Encodable, Sendable {
-  public var schemaVersion = ReportSchema.version
+  public var schemaVersion = ReportSchema.renderVersion
   public var output: Output
   /// The parts of the mix's timeline written, in frames; one covering the whole mix unless a range
   /// or previews were asked for.
@@ -14,20 +14,24 @@ public struct RenderSummaryReport: Encodable, Sendable {
   public var loudness: OutputLoudness?
   /// The rates converted to the mix's, and how (`from`, `to`, `method`).
   public var rateConversions: [RateConversion]
-  /// How closely each beat-matched transition's kicks met as they were played (`from` and `to`
-  /// track numbers, `beats` checked, `worstSeconds`, `medianSeconds`, `warning` over 10 ms).
+  /// Each beat-matched transition's beat check, as it was played (`BeatAlignment`).
   public var beatAlignments: [Alignment]
   /// How the output was encoded: `segments` on `workers`, or one encoder and the `reason`.
   public var encoding: OutputEncoding?
   public var notes: [String]
 
-  /// A beat-matched transition's self-check.
+  /// A beat-matched transition's beat check: its `from` and `to` track numbers, its `state`
+  /// ("aligned", "off" or "not checkable"), the `clearBeats` it was made on, the incoming track's
+  /// `medianOffsetSeconds` (negative: early), `worstSeconds`, the `beatsApart` by more than 20 ms,
+  /// and `warning` when the beats are off.
   public struct Alignment: Encodable, Sendable {
     public var from: Int
     public var to: Int
-    public var beats: Int
+    public var state: String
+    public var clearBeats: Int
+    public var medianOffsetSeconds: Double
     public var worstSeconds: Double
-    public var medianSeconds: Double
+    public var beatsApart: Int
     public var warning: Bool
   }
 
@@ -62,8 +66,9 @@ public struct RenderSummaryReport: Encodable, Sendable {
     rateConversions = report.rateConversions
     beatAlignments = report.beatAlignments.map {
       Alignment(
-        from: $0.from + 1, to: $0.to + 1, beats: $0.beats, worstSeconds: rounded($0.worstSeconds, 5), medianSeconds: rounded($0.medianSeconds, 5),
-        warning: $0.worstSeconds > BeatAlignment.warningSeconds)
+        from: $0.from + 1, to: $0.to + 1, state: $0.state.rawValue, clearBeats: $0.clearBeats,
+        medianOffsetSeconds: rounded($0.medianOffsetSeconds, 5), worstSeconds: rounded($0.worstSeconds, 5), beatsApart: $0.beatsApart,
+        warning: $0.warns)
     }
     encoding = report.encoding
     notes = report.allNotes

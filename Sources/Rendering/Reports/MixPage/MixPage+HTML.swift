@@ -139,8 +139,13 @@ extension MixPage {
     let spans = transitionSpans
     let elements = report.transitions.enumerated().map { index, transition in
       let span = spans[index]
+      // A rendered join's beat check: a dot on the join, its finding on hover.
+      let check = beatCheck(of: transition).map {
+        (" data-check=\"\($0.state.rawValue)\"", "<span class=\"check\" title=\"beat check: \(Self.escape($0.shortDescription))\"></span>")
+      }
       return "<div class=\"join\" data-index=\"\(index)\" \(attributes("transition", span.lowerBound, span.upperBound, transitionTitle(transition)))"
-        + " style=\"left:\(position(span.lowerBound));width:\(width(span.lowerBound, span.upperBound))\" title=\"\(Self.escape(describe(transition)))\"></div>"
+        + (check?.0 ?? "") + " style=\"left:\(position(span.lowerBound));width:\(width(span.lowerBound, span.upperBound))\""
+        + " title=\"\(Self.escape(describe(transition)))\">\(check?.1 ?? "")</div>"
     }
     return "<div class=\"lane joins\" aria-label=\"transitions\">" + elements.joined() + "</div>"
   }
@@ -209,10 +214,13 @@ extension MixPage {
         "<button type=\"button\" class=\"play\" data-play=\"\(index)\">▶ Play</button>"
           + "<audio data-snippet=\"\(index)\" data-offset=\"\(Self.f($0.startSeconds))\" preload=\"auto\" src=\"\($0.dataURI)\"></audio>"
       } ?? "<span class=\"quiet\">\(rendered == nil ? "render to hear it" : "no snippet")</span>"
+      let check = beatCheck(of: transition)
+      let checkCell = check.map { "<td class=\"check\" data-check=\"\($0.state.rawValue)\">\(Self.escape($0.shortDescription))</td>" } ?? "<td></td>"
       return "<tr id=\"t-\(index)\"><td>\(index + 1)</td><td>\(clock(spans[index].lowerBound))</td><td>\(Self.escape(transitionTitle(transition)))</td>"
-        + "<td>\(Self.escape(describe(transition)))\(whyList(transition))</td><td>\(audio)</td></tr>"
+        + "<td>\(Self.escape(describe(transition)))\(whyList(transition))</td>\(checkCell)<td>\(audio)</td></tr>"
     }
-    return "<section id=\"transitions\"><h2>Transitions</h2><table><thead><tr><th>#</th><th>At</th><th>Join</th><th>What</th><th>Listen</th></tr></thead><tbody>"
+    return "<section id=\"transitions\"><h2>Transitions</h2><table><thead><tr><th>#</th><th>At</th><th>Join</th><th>What</th><th>Beat check</th>"
+      + "<th>Listen</th></tr></thead><tbody>"
       + rows.joined() + "</tbody></table></section>"
   }
 
@@ -226,6 +234,11 @@ extension MixPage {
       String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
     }.joined(separator: "/")
     return "<audio id=\"output\" preload=\"none\" src=\"\(Self.escape(relative))\"></audio>"
+  }
+
+  /// The render's beat check of `transition`; nil for a plan, or a join whose beats were not matched.
+  private func beatCheck(of transition: PlanReport.TransitionEntry) -> BeatAlignment? {
+    rendered?.beatAlignments.first { $0.from == transition.from - 1 && $0.to == transition.to - 1 }
   }
 
   /// "A → B".

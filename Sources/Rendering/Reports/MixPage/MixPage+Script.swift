@@ -26,6 +26,10 @@ extension MixPage {
     .mark{position:absolute;top:0;bottom:0;border-left:2px solid #7a5bb5;padding-left:3px;font-size:11px;color:#4b3b73;white-space:nowrap}
     .join{position:absolute;top:3px;height:12px;min-width:4px;margin-left:-2px;background:#d9534f;border-radius:3px;opacity:.8}
     .join:hover,.join.active{opacity:1;outline:2px solid #8b1e1b}
+    .join .check{position:absolute;right:-5px;top:-5px;width:9px;height:9px;border-radius:50%;border:1px solid #fff}
+    .join[data-check="aligned"] .check{background:#2e8b57}.join[data-check="off"] .check{background:#e67e22}
+    .join[data-check="not checkable"] .check{background:#999}
+    td.check[data-check="off"]{color:#b35900;font-weight:bold}td.check[data-check="not checkable"]{color:#777}
     .lane.loudness{height:96px;background:#fcfcfe}.lane.loudness svg{position:absolute;inset:0;width:100%;height:100%}
     .momentary{fill:none;stroke:#9fb6d9;stroke-width:1;vector-effect:non-scaling-stroke}
     .short-term{fill:none;stroke:#23467e;stroke-width:1.6;vector-effect:non-scaling-stroke}
