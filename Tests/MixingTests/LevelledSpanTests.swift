@@ -57,7 +57,7 @@ import Testing
   }
 
   /// Gains read from tags are only as right as the tags: a track whose ReplayGain tag says it is
-  /// 4 dB quieter than it is comes out 4 LU over the target, and the summary says so.
+  /// 4 dB quieter than it is comes out 4 LU over the target, and the summary says so and why.
   @Test func aSpanOffItsTargetIsFlagged() throws {
     let fixture = MixFixture(sampleRate: Self.rate, channels: 2)
     let honest = try fixture.track("honest", Signal.noise(channels: 2, frames: 201_011, amplitude: 0.05, seed: 12))
@@ -72,8 +72,63 @@ import Testing
     let inputs = [InputSource(path: honestTag, displayName: "honest"), InputSource(path: tagged, displayName: "tagged")]
     let mix = MixOptions(loudness: LoudnessOptions(targetLUFS: -16, scope: .track, gainSource: .tags))
     let (report, _) = try fixture.render(inputs, mix: mix, output: "mix.flac", options: OutputOptions())
-    let flagged = report.allNotes.filter { $0.contains("levelling aimed at") }
+    let flagged = report.allNotes.filter { $0.contains("levelling aimed it at") }
     #expect(flagged.count == 1, "\(report.allNotes)")
-    #expect(flagged.first?.hasPrefix("tagged measures -12.0") == true && flagged.first?.contains("4.0 LU over the -16.0 LUFS") == true, "\(flagged)")
+    let note = flagged.first ?? ""
+    #expect(note.hasPrefix("tagged, where it plays alone") && note.contains("measures -12.0 LUFS in the output, 4.0 LU over the -16.0 LUFS"), "\(note)")
+    #expect(note.contains("its gain came from its ReplayGain tags"), "\(note)")
+  }
+
+  /// Three tracks whose first and last 9 s are 6 dB quieter than their middle, crossfaded over
+  /// 9 s: where the middle track plays alone it is louder than the whole track, so its span
+  /// measures over the target, as its gain makes it. The summary says so, with the part's
+  /// figures in the output and in the file (both judged by ffmpeg), and flags nothing.
+  @Test func aSpanLouderThanItsWholeTrackIsExplainedNotFlagged() throws {
+    let fixture = MixFixture(sampleRate: Self.rate, channels: 2)
+    let edge = 9 * Self.rate + 317
+    func track(_ name: String, seed: UInt64, middle: Int) throws -> InputSource {
+      let quiet = { (seed: UInt64) in Signal.noise(channels: 2, frames: edge, amplitude: 0.025, seed: seed) }
+      return try fixture.track(name, quiet(seed) + Signal.noise(channels: 2, frames: middle, amplitude: 0.05, seed: seed + 1) + quiet(seed + 2))
+    }
+    let middle = 17 * Self.rate + 5
+    let inputs = [
+      try track("one", seed: 20, middle: 20 * Self.rate + 11), try track("two", seed: 30, middle: middle),
+      try track("three", seed: 40, middle: 19 * Self.rate + 3),
+    ]
+    let mix = MixOptions(crossfade: 9, loudness: LoudnessOptions(targetLUFS: -20, scope: .track))
+    let (report, _) = try fixture.render(inputs, mix: mix, output: "mix.flac", options: OutputOptions())
+    let clip = try #require(report.timeline.clips.first { $0.source == 1 })
+    let solo = fixture.seconds(Int(clip.start) + 9 * Self.rate)..<fixture.seconds(Int(clip.end) - 9 * Self.rate)
+    let output = try LoudnessJudge.measure(fixture.folder.file("mix.flac"), seconds: solo).integrated
+    let file = try LoudnessJudge.measure(inputs[1].path, seconds: 9..<fixture.seconds(2 * edge + middle - 9 * Self.rate)).integrated
+    #expect(output > -19.5, "the part plays \(output) LUFS, over the target as its gain makes it")
+    let notes = report.allNotes.filter { $0.hasPrefix("two, where it plays alone") }
+    #expect(notes.count == 1, "\(report.allNotes)")
+    let note = notes.first ?? ""
+    #expect(note.contains(String(format: "measures %.1f LUFS in the output", output)), "ffmpeg: \(output) LUFS; \(note)")
+    #expect(note.contains(String(format: "it measures %.1f LUFS before its", file)), "ffmpeg: \(file) LUFS; \(note)")
+    #expect(note.contains(String(format: "its gain makes that part %.1f LUFS", output)) && !note.contains("moved it"), "\(note)")
+  }
+
+  /// Three real tracks crossfaded and levelled: every span the summary speaks of measures, by
+  /// ffmpeg over the times the note gives, what the note says; a span is flagged only when the
+  /// bus moved it more than 0.5 LU from what its gain makes it, and otherwise explained.
+  @Test(.enabled(if: RealMusic.isExpected)) func realSpansSayWhatTheyMeasure() throws {
+    let fixture = MixFixture(sampleRate: Self.rate, channels: 2)
+    let inputs = try ["Jungle", "Fruit", "Olympics"].map { (name: String) in InputSource(path: try RealMusic.path("\(name).ogg"), displayName: name) }
+    let mix = MixOptions(crossfade: 12, loudness: LoudnessOptions(targetLUFS: -14, scope: .track))
+    let (report, _) = try fixture.render(inputs, mix: mix, output: "mix.flac", options: OutputOptions())
+    let notes = report.allNotes.filter { $0.contains("where it plays alone") }
+    #expect(!notes.isEmpty, "\(report.allNotes)")
+    for note in notes {
+      let times = try #require(note.firstMatch(of: /\((\d+):(\d+\.\d+)–(\d+):(\d+\.\d+)\)/), "\(note)")
+      let span = (Double(times.1)! * 60 + Double(times.2)!)..<(Double(times.3)! * 60 + Double(times.4)!)
+      let said = try #require(note.firstMatch(of: /measures (-?\d+\.\d) LUFS in the output/), "\(note)")
+      let made = try #require(note.firstMatch(of: /makes that part (-?\d+\.\d) LUFS/), "\(note)")
+      let measured = try LoudnessJudge.measure(fixture.folder.file("mix.flac"), seconds: span).integrated
+      #expect(abs(measured - Double(said.1)!) <= 0.1, "ffmpeg: \(measured) LUFS; \(note)")
+      let flagged = abs(Double(said.1)! - Double(made.1)!) > 0.5
+      #expect(flagged == note.contains("moved it;"), "\(note)")
+    }
   }
 }

@@ -18,12 +18,13 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
   public var decodedTruePeakDBTP: Double?
 
   /// Reads `measured`, and for lossy output `decoded` (the written stream decoded again), warning
-  /// when the encoder pushed its true peak over `ceiling` and where a levelled span of the file
-  /// (`spans`, on a whole render) measures more than `spanTolerance` off what levelling aimed it
-  /// at. Adds the figures to `notes`.
+  /// when the encoder pushed its true peak over `ceiling`, and speaking of each levelled span of
+  /// the file (`spans`, on a whole render) that measures more than `spanTolerance` off what
+  /// levelling aimed it at, against `mix` (the mix before the bus, `rate` frames a second). Adds
+  /// the figures to `notes`.
   init(
-    measured: ProgrammeLoudness, decoded: ProgrammeLoudness?, format: OutputFormat, ceiling: PeakCeiling?, spans: [LevelledSpan],
-    notes: inout [String]
+    measured: ProgrammeLoudness, decoded: ProgrammeLoudness?, mix: ProgrammeLoudness?, format: OutputFormat, ceiling: PeakCeiling?,
+    spans: [LevelledSpan], notes: inout [String]
   ) {
     let file = decoded ?? measured
     integratedLUFS = file.integratedLUFS.map { rounded($0, 2) }
@@ -46,24 +47,7 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
       }
     }
     notes.insert(text, at: 0)
-    notes += Self.spanNotes(spans, in: file, lossy: decoded != nil ? format : nil)
-  }
-
-  /// How far a levelled span may measure from what levelling aimed it at before it is flagged, in LU.
-  static let spanTolerance = 0.2
-
-  /// A note for each span of `file` more than `spanTolerance` off its aim, naming the encoder's
-  /// low-pass as the likely cause where `lossy` wrote the file.
-  private static func spanNotes(_ spans: [LevelledSpan], in file: ProgrammeLoudness, lossy: OutputFormat?) -> [String] {
-    spans.compactMap { span in
-      guard let measured = file.integratedLUFS(over: span.frames), abs(measured - span.expectedLUFS) > spanTolerance else { return nil }
-      let off = measured - span.expectedLUFS
-      let cause = lossy.map { format in
-        "; the \(format.codec.displayName) encoder's low-pass\(format.settings.bitRate.map { " at \($0 / 1000)k" } ?? "") took out what "
-          + "lies above it (a higher --bitrate keeps more)"
-      } ?? ""
-      return "\(span.label) measures \(Decibels.text(measured)) LUFS in the \(lossy == nil ? "output" : "written file"), "
-        + "\(Decibels.text(abs(off))) LU \(off < 0 ? "under" : "over") the \(Decibels.text(span.expectedLUFS)) LUFS levelling aimed at\(cause)"
-    }
+    let sayer = SpanNotes(file: file, mix: mix, lossy: decoded != nil ? format : nil, sampleRate: format.settings.layout.sampleRate)
+    notes += spans.compactMap(sayer.note)
   }
 }

@@ -21,7 +21,9 @@ extension RenderReport {
     notes += alignments.map { $0.description(labels: (label($0.from), label($0.to))) }
     let spans = selection.isWhole(of: plan.timeline) ? mix.levelling.map { LevelledSpan.spans(of: plan, levelling: $0, inputs: mix.sources) } ?? [] : []
     let loudness = outcome.output.map { measured in
-      OutputLoudness(measured: measured, decoded: decoded, format: format, ceiling: request.mix.loudness.guardCeiling, spans: spans, notes: &notes)
+      OutputLoudness(
+        measured: measured, decoded: decoded, mix: outcome.mix, format: format, ceiling: request.mix.loudness.guardCeiling, spans: spans,
+        notes: &notes)
     }
     self.init(
       outputPath: request.outputPath, mix: mix, segments: selection.segments, outputFrameCount: selection.frameCount,

@@ -28,9 +28,9 @@ protocol BusStage {
   /// Timeline positions where a block must end, so that blocks the stage leaves alone stay exact.
   var blockEdges: [Int64] { get }
 
-  /// What the stage measured of the output, once every block has passed; nil for a stage that
-  /// measures nothing. Called once.
-  func finishMeasuring() -> ProgrammeLoudness?
+  /// What the stage measured, and where on the bus, once every block has passed; nil for a stage
+  /// that measures nothing. Called once.
+  func finishMeasuring() -> (point: OutputMeter.Point, loudness: ProgrammeLoudness)?
 
   /// Where the stage turned the mix down to keep its peaks under a ceiling, on the timeline.
   var limitedSpans: [Range<Int64>] { get }
@@ -45,7 +45,7 @@ extension BusStage {
   /// A stage that touches every block, or none, needs no edges of its own.
   var blockEdges: [Int64] { [] }
   /// Most stages measure nothing.
-  func finishMeasuring() -> ProgrammeLoudness? { nil }
+  func finishMeasuring() -> (point: OutputMeter.Point, loudness: ProgrammeLoudness)? { nil }
   /// Most stages limit nothing.
   var limitedSpans: [Range<Int64>] { [] }
 }

@@ -4,7 +4,7 @@ extension LevelDecision {
     guard let loudness = loudnessLUFS, basis != "loudness: off", basis != "silent" else {
       return "\(label): left at its level (\(basis))"
     }
-    var text = "\(label): \(Decibels.text(loudness)) LUFS, gain \(Decibels.gain(appliedDB)) dB to \(Decibels.text(target)) LUFS (\(basis))"
+    var text = "\(label): \(Decibels.text(loudness)) LUFS\(readFrom.map { " by \($0)" } ?? ""), gain \(Decibels.gain(appliedDB)) dB to \(Decibels.text(target)) LUFS (\(basis))"
     switch peak {
     case .fits: break
     case .limited(let peak):

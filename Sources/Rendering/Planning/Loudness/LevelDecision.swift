@@ -15,6 +15,8 @@ public struct LevelDecision: Sendable, Equatable {
   /// What the gain was computed from ("track", "album 'Blue' (tracks 2-5)", "program", "its
   /// ReplayGain tags"), or why there is none ("loudness: off", "silent").
   public var basis: String
+  /// Where `loudnessLUFS` was read, where it was not measured: "its ReplayGain tags".
+  public var readFrom: String?
   public var peak: PeakOutcome = .fits
 
   /// What the track's peaks needed at its gain.

@@ -10,6 +10,12 @@ struct LevelledSpan: Equatable {
   var frames: [Range<Int64>]
   /// What levelling aimed the span at: the target, less what a cap took, plus the entries' own gain.
   var expectedLUFS: Double
+  /// The gain every track of the span got (levelling's and the entry's own), in dB; nil where
+  /// they differ.
+  var gainDB: Double?
+  /// Where the loudness the gain was computed from was read, where it was not measured
+  /// (`LevelDecision.readFrom`).
+  var readFrom: String?
 
   /// The spans of `plan`'s levelled groups, each at least one gating block (400 ms) long; none when
   /// overlays play over the tracks (their sound counts in the output, not in any track's level).
@@ -29,7 +35,8 @@ struct LevelledSpan: Equatable {
       var expected = levelling.targetLUFS + gains.first!
       if case .capped(let by) = members[0].peak { expected -= by }
       let label = members.count == 1 ? inputs[members[0].input].label : members[0].basis
-      return LevelledSpan(label: label, frames: frames, expectedLUFS: expected)
+      let applied = Set(members.map { $0.appliedDB + gains.first! })
+      return LevelledSpan(label: label, frames: frames, expectedLUFS: expected, gainDB: applied.count == 1 ? applied.first : nil, readFrom: members[0].readFrom)
     }.sorted { $0.frames[0].lowerBound < $1.frames[0].lowerBound }
   }
 

@@ -118,6 +118,7 @@ struct LoudnessLevelling {
     return members.map { member in
       var decision = LevelDecision(
         input: member.input, loudnessLUFS: member.loudness, truePeakDBTP: member.truePeak.map(decibels), gainDB: gain - (cap ?? 0), basis: basis)
+      decision.readFrom = member.tagged?.source
       if let cap {
         decision.peak = .capped(byDB: cap)
       } else if let reached = peak(member, at: gain), reached >= threshold {
