@@ -38,6 +38,9 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Write one file per transition (OUTPUT-transition-01.ext, …).")
     var separate = false
 
+    @Flag(help: "Print a JSON array with each written file's summary, as `render --json` prints it.")
+    var json = false
+
     @Option(help: ArgumentHelp("Fade each preview in and out over this many seconds at its edges (0: hard cuts; default \(seconds(Previews.defaultEdgeFade))).", valueName: "time"))
     var edgeFade: TimeArgument?
 
@@ -47,6 +50,7 @@ struct PreviewCommand: ParsableCommand {
           try common.request(), context: try context?.seconds("--context") ?? Previews.defaultContext,
           pause: try pause?.seconds("--pause") ?? Previews.defaultPause, separateFiles: separate,
           edgeFade: try edgeFade?.seconds("--edge-fade") ?? Previews.defaultEdgeFade, cancellation: $0)
+        if json { return print("[" + reports.map { RenderSummaryReport($0).json() }.joined(separator: ",\n") + "]") }
         for report in reports {
           print("Wrote \(report.outputPath): \(report.segments.count) transition\(report.segments.count == 1 ? "" : "s"), \(report.outputFrameCount) sample frames")
         }
@@ -71,13 +75,16 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fade the medley in and out over this many seconds at its ends (0: hard cuts; default \(seconds(Previews.defaultEdgeFade))).", valueName: "time"))
     var edgeFade: TimeArgument?
 
+    @Flag(help: "Print the summary as JSON, as `render --json` prints it: the medley's plan and every decision.")
+    var json = false
+
     func run() throws {
       try runReporting {
         let report = try Previews.snippets(
           try common.request(), length: try length?.seconds("--length") ?? Previews.defaultSnippetLength,
           fade: try fade?.seconds("--fade") ?? Previews.defaultSnippetFade,
           edgeFade: try edgeFade?.seconds("--edge-fade") ?? Previews.defaultEdgeFade, cancellation: $0)
-        print(RenderSummary(report: report))
+        print(json ? RenderSummaryReport(report).json() : RenderSummary(report: report).description)
       }
     }
   }

@@ -135,6 +135,8 @@ public struct PlanReport: Encodable, Sendable {
     /// Bass swaps over its crossfades, in timeline frames.
     public var bassSwaps: [BassSwapEntry] = []
     public var gainDB: Double
+    /// Semitones its pitch is shifted by (a key shift); nil when it is not.
+    public var pitchShift: Int?
     public var ramps: [RampEntry]
   }
 
@@ -202,7 +204,7 @@ public struct PlanReport: Encodable, Sendable {
             start: clip.start + $0.span.lowerBound, end: clip.start + $0.span.upperBound, rampStart: clip.start + $0.ramp.lowerBound,
             rampEnd: clip.start + $0.ramp.upperBound, from: $0.from, to: $0.to, crossoverHz: LowBandSwap.crossover)
         },
-        gainDB: Self.decibels(clip.gain),
+        gainDB: Self.decibels(clip.gain), pitchShift: clip.pitchShift == 0 ? nil : clip.pitchShift,
         ramps: clip.volumeRamps.map {
           RampEntry(from: $0.from, to: $0.to, start: clip.start + $0.range.lowerBound, end: clip.start + $0.range.upperBound, curve: $0.curve.rawValue)
         })
