@@ -89,6 +89,11 @@ import Testing
             + " t.querySelectorAll('canvas').forEach(c => { c.removeAttribute('width'); c.removeAttribute('height'); });"
             + " t.querySelectorAll('.join').forEach(j => { j.removeAttribute('data-check'); j.querySelectorAll('.check').forEach(c => c.remove()); });"
             + " return t.outerHTML;")
+        verdict["decks"] = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.clip')).map(c => [c.dataset.title, c.querySelector('.name').textContent])")
+        verdict["fits"] = driver.execute_script(
+            "var clips = Array.from(document.querySelectorAll('.clip, .overlay')).map(c => c.getBoundingClientRect().right);"
+            + " return [Math.max(...clips), document.getElementById('scroller').getBoundingClientRect().right, window.innerWidth];")
         verdict["checks"] = driver.execute_script(
             "return [Array.from(document.querySelectorAll('.join')).map(j => j.dataset.check || null),"
             + " Array.from(document.querySelectorAll('#transitions tbody tr')).map(r => { var c = r.querySelector('td.check'); return c ? [c.dataset.check, c.textContent] : null; }),"
@@ -196,6 +201,70 @@ import Testing
     return folder.appendingPathComponent(name).path
   }
 
+  /// A long crossfade's snippet holds all of it and 4 s either side (it was cut at 30 s, so the
+  /// end of a 32 s crossfade was never heard); ffmpeg measures the snippet in the page.
+  @Test func aLongTransitionIsHeardWhole() throws {
+    let folder = TemporaryFolder("segue-mix-page-long")
+    let layout = PCMLayout(sampleRate: 44_100, channelCount: 2)
+    let paths = [folder.file("t0.flac"), folder.file("t1.flac")]
+    for (path, (seconds, frequency)) in zip(paths, [(61.3, 330.0), (57.9, 440.0)]) {
+      let tone = Signal.sine(frequency: frequency, sampleRate: 44_100, channels: 2, frames: Int(seconds * 44_100), amplitude: 0.3)
+      try AudioFile.write(tone, layout: layout, to: path, options: OutputOptions(bitDepth: 16))
+    }
+    var request = RenderRequest(inputs: paths.map { InputSource(path: $0) }, outputPath: folder.file("mix.flac"), mix: MixOptions(crossfade: 33.7))
+    (request.cache, request.reportPath) = (nil, folder.file("mix.html"))
+    _ = try Renderer.render(request)
+    let page = try String(contentsOfFile: folder.file("mix.html"), encoding: .utf8)
+    let uri = try #require(page.components(separatedBy: "src=\"data:audio/mpeg;base64,").dropFirst().first?.prefix { $0 != "\"" })
+    try #require(Data(base64Encoded: String(uri)))?.write(to: URL(fileURLWithPath: folder.file("snippet.mp3")))
+    let heard = try FFmpegCLI.decodeFloat(folder.file("snippet.mp3")).count / 2
+    #expect(Double(heard) / 44_100 >= 33.7 + 8 - 0.05, "the snippet holds \(Double(heard) / 44_100) s")
+  }
+
+  /// A DJ's page of real tracks (hedgewars excerpts; one without a sure grid), beats matched in
+  /// harmonic order and levelled: no "×1.0000" for a clip whose tempo did not move, each clip's
+  /// gain the same in its tooltip and in the table, every fallback and key clash marked on the
+  /// timeline and in the table with its reason, and the notes grouped by track and join.
+  @Test(.enabled(if: RealMusic.isExpected)) func aDJsPageSaysWhatItShowsOnce() throws {
+    let folder = TemporaryFolder("segue-mix-page-dj")
+    let names = ["Art", "bath", "Beach", "Jungle"]
+    for name in names { try RealMusic.excerpt(name, from: 40.7, seconds: 52.3, to: folder.file("\(name).flac")) }
+    var choices = MixChoices()
+    (choices.harmonicOrder, choices.beatMatch.enabled, choices.crossfadeBeats) = (true, true, 32)
+    choices.loudness.target = .set(-14)
+    var request = try RenderRequest(arguments: names.map { folder.file("\($0).flac") }, outputPath: folder.file("mix.flac"), choices: choices)
+    (request.cache, request.reportPath) = (nil, folder.file("mix.html"))
+    let report = try Renderer.render(request)
+    let plan = PlanReport(report.mix)
+    let page = try String(contentsOfFile: folder.file("mix.html"), encoding: .utf8)
+    #expect(!page.contains("×1.0000"), "a clip whose tempo did not move is labelled as stretched")
+    for track in plan.tracks {
+      let gain = try #require(track.clips.first?.gainDB)
+      let title = track.title
+      #expect(page.contains("\(title): gain \(String(format: "%+.1f", gain)) dB ("), "\(title): the table's gain is not the clip's \(gain) dB")
+      #expect(page.contains(", gain \(String(format: "%+.1f", gain)) dB"), "\(title): the tooltip's gain is not the clip's \(gain) dB")
+    }
+    let joins = page.components(separatedBy: "<div class=\"join\"").dropFirst().map { String($0.prefix { $0 != "\n" }) }
+    let rows = page.components(separatedBy: "<tr id=\"t-").dropFirst().map { String($0.prefix { $0 != "\n" }) }
+    try #require(joins.count == plan.transitions.count && rows.count == plan.transitions.count)
+    var flagged = 0
+    for (index, transition) in plan.transitions.enumerated() {
+      let fallback = transition.beatMatch?.matched == false, clash = transition.key?.relation == "clash"
+      for (place, html) in [("timeline", String(joins[index].prefix { $0 != "\n" }.split(separator: "</div>").first ?? "")), ("table", rows[index])] {
+        #expect(html.contains("flag fallback\" title=\"beats not matched: ") == fallback, "join \(index + 1), \(place): \(html.prefix(400))")
+        #expect(html.contains("flag clash\" title=\"keys ") == clash, "join \(index + 1), \(place): \(html.prefix(400))")
+      }
+      flagged += fallback || clash ? 1 : 0
+    }
+    #expect(flagged >= 1, "no join fell back or clashed: the page's marks went untested")
+    let notes = try #require(page.components(separatedBy: "<ul class=\"notes\">").dropFirst().first?.components(separatedBy: "</ul></li></ul>").first)
+    let groups = notes.components(separatedBy: "<h3>").dropFirst()
+    #expect(groups.contains { $0.hasPrefix("Join 1: ") } && groups.contains { $0.hasPrefix("1. ") }, "\(groups.map { $0.prefix(40) })")
+    for group in groups where !group.hasPrefix("Join ") {
+      #expect(!group.contains(" -&gt; ") || group.hasPrefix("The mix"), "a join's note outside its join: \(group.prefix(300))")
+    }
+  }
+
   /// Automatic cue points are flagged on their clips, each with the reason the plan gives.
   @Test func automaticCuePointsAreFlaggedWithTheirReasons() throws {
     let folder = TemporaryFolder("segue-mix-page-cues")
@@ -271,6 +340,7 @@ import Testing
     try MixPage(mixPlan).write(to: folder.file("plan.html"), overwrite: false)
 
     let expected = try Self.expectedElements(planJSON: planJSON)
+    let plan = try #require(try JSONSerialization.jsonObject(with: Data(planJSON.utf8)) as? [String: Any])
     #expect(expected.filter { $0[0] == "transition" }.count == 3 && expected.contains { $0[0] == "overlay" })
     let page = try Data(contentsOf: URL(fileURLWithPath: folder.file("mix.html")))
     #expect(page.count < 5_000_000)
@@ -297,6 +367,20 @@ import Testing
       let offsets = beats.filter { ($0[0] as? String) == "Opener" || ($0[0] as? String) == "Matched" }.compactMap { $0[3] as? Double }
       #expect(offsets.count >= 2 && offsets.prefix(2).allSatisfy { $0 < 0.003 }, "\(name): \(beats)")
       #expect(beats.filter { ($0[0] as? String) == "Loud" }.allSatisfy { ($0[1] as? Int) == 0 }, "no grid where no tempo was found")
+      // Each track's clip shows, as a DJ app's deck, the BPM and key the plan gives it ("?" where unsure).
+      let decks = try #require(verdict["decks"] as? [[String]])
+      for track in try #require(plan["tracks"] as? [[String: Any]]) {
+        let title = try #require(track["title"] as? String)
+        let bpm = (track["bpm"] as? Double).map { String(format: "%.1f BPM", $0) + (track["bpmSure"] as? Bool == true ? "" : "?") }
+        let key = (track["key"] as? String).map { $0 + (track["keySure"] as? Bool == true ? "" : "?") }
+        for deck in decks where deck[0] == title {
+          #expect([bpm, key].compactMap { $0 }.allSatisfy { deck[1].contains(" · " + $0) }, "\(name): \(deck) against \(bpm ?? "-"), \(key ?? "-")")
+        }
+      }
+      #expect(decks.contains { $0[1].contains(" BPM") }, "\(name): no clip shows a tempo: \(decks)")
+      // At the default zoom the whole mix fits: the last clip's right edge is inside the view.
+      let fits = try #require(verdict["fits"] as? [Double])
+      #expect(fits[0] <= fits[1] + 0.5 && fits[1] <= fits[2], "\(name): the timeline runs past the view: \(fits)")
       let drawn = try #require(verdict["drawn"] as? [Bool])
       #expect(drawn.count == 6 && drawn.allSatisfy { $0 }, "every clip's waveform is drawn from its bands: \(drawn)")
       let snippets = try #require(verdict["snippets"] as? [[Double]])
@@ -306,6 +390,13 @@ import Testing
         #expect(loudness[0] == 2 && loudness[1] >= 1 && loudness[2] == 1, "\(loudness)")
         #expect(snippets.count == 3)
         #expect(snippets.allSatisfy { $0[0] >= 2 && $0[1] > 0.2 && $0[2] > 6 }, "each snippet loads and plays: \(snippets)")
+        // Each snippet holds its whole transition and 4 s either side (less only at the mix's ends).
+        let joins = elements.filter { $0[0] == "transition" }.map { (Double($0[1])!, Double($0[2])!) }
+        let total = try #require(verdict["seconds"] as? Double)
+        for (snippet, join) in zip(snippets, joins.sorted { $0.0 < $1.0 }) {
+          let wanted = min(total, join.1 + 4) - max(0, join.0 - 4)
+          #expect(snippet[2] >= wanted - 0.05, "a snippet of \(snippet[2]) s for a join of \(join.1 - join.0) s; \(wanted) s wanted")
+        }
         let clicked = try #require(verdict["clickedTransition"] as? [Any])
         #expect(clicked[0] as? Bool == true && (clicked[1] as? Double ?? 0) > 0.2, "a click on a transition plays its snippet: \(clicked)")
         #expect(verdict["activeRow"] as? String == "t-2")

@@ -15,6 +15,8 @@ public struct MixPlan: Sendable {
   public var waveforms: [WaveformBands?] = []
   /// Each source's tempo and beat grid, where the analysis found one (for its page).
   public var tempos: [TempoAnalysis?] = []
+  /// Each source's key (the playlist's or the analysis'), where one is known.
+  public var keys: [InputKey] = []
   /// The settings the mix was planned with, in words (`RenderRequest.settingRows`).
   public var settings: [SettingRow] = []
 }

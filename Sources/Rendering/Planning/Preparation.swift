@@ -130,7 +130,7 @@ extension Renderer {
     TransitionKeying(keys: keys, labels: facts.sources.map(\.label), shiftedKeys: shifted.compactMapValues { $0.key?.key }).apply(to: &plan)
     plan.notes += edits.compactMap { $0 }.flatMap { edit in edit.reasons.map { "\(request.inputs[edit.input].label): \($0)" } }
     var mix = MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
-    (mix.waveforms, mix.tempos) = (facts.facts.map(\.bands), facts.facts.map(\.tempo))
+    (mix.waveforms, mix.tempos, mix.keys) = (facts.facts.map(\.bands), facts.facts.map(\.tempo), keys)
     mix.settings = request.settingRows
     return mix
   }

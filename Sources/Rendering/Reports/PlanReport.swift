@@ -39,6 +39,13 @@ public struct PlanReport: Encodable, Sendable {
     public var listedStart: Int64
     public var listedStartSeconds: Double
     public var clips: [ClipEntry]
+    /// Its tempo in BPM and whether its beat grid is sure enough to match beats on; nil where
+    /// none is known.
+    public var bpm: Double?
+    public var bpmSure: Bool?
+    /// Its key (Camelot) and whether it is sure enough to shift by; nil where none is known.
+    public var key: String?
+    public var keySure: Bool?
     /// How loudness levelling treated it; nil without `--loudness`.
     public var loudness: LevelEntry?
     /// What silence edits and automatic cues did to it; nil where none applied.
@@ -255,6 +262,10 @@ public struct PlanReport: Encodable, Sendable {
     for index in tracks.indices {
       let source = items[index].source
       if let edit = source < mix.edits.count ? mix.edits[source] : nil { tracks[index].silence = EditEntry(edit, sampleRate: sampleRate) }
+      if source < mix.tempos.count, let tempo = mix.tempos[source], let bpm = tempo.beatsPerMinute {
+        (tracks[index].bpm, tracks[index].bpmSure) = (rounded(bpm, 2), tempo.isSure)
+      }
+      if source < mix.keys.count, let key = mix.keys[source].key { (tracks[index].key, tracks[index].keySure) = (key.camelot, mix.keys[source].isSure) }
     }
     savedFrames = tracks.reduce(0) { $0 + ($1.silence?.savedFrames ?? 0) }
     savedSeconds = Double(savedFrames) / Double(sampleRate)

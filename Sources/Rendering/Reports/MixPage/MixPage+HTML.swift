@@ -72,12 +72,6 @@ extension MixPage {
     "<dl class=\"\(className)\">" + rows.map { "<dt>\(escape($0.0))</dt><dd>\(escape($0.1))</dd>" }.joined() + "</dl>"
   }
 
-  /// Every note and automatic decision, as the summary prints them.
-  private func notes() -> String {
-    let all = rendered?.allNotes ?? report.notes
-    guard !all.isEmpty else { return "" }
-    return "<h2>Decisions and notes</h2><ul class=\"notes\">" + all.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul>"
-  }
 
   /// Time ticks every 1, 2, 5, 10, 15 or 30 seconds or minutes, about twelve across.
   private func axis() -> String {
@@ -143,9 +137,11 @@ extension MixPage {
       let check = beatCheck(of: transition).map {
         (" data-check=\"\($0.state.rawValue)\"", "<span class=\"check\" title=\"beat check: \(Self.escape($0.shortDescription))\"></span>")
       }
+      // A fallback or a key clash: a mark above the join, its reason on hover.
+      let marks = flags(of: transition).map { "<span class=\"flag \($0.kind)\" title=\"\(Self.escape($0.reason))\">\($0.kind == "clash" ? "♯" : "≈")</span>" }
       return "<div class=\"join\" data-index=\"\(index)\" \(attributes("transition", span.lowerBound, span.upperBound, transitionTitle(transition)))"
         + (check?.0 ?? "") + " style=\"left:\(position(span.lowerBound));width:\(width(span.lowerBound, span.upperBound))\""
-        + " title=\"\(Self.escape(describe(transition)))\">\(check?.1 ?? "")</div>"
+        + " title=\"\(Self.escape(describe(transition)))\">\(check?.1 ?? "")\(marks.joined())</div>"
     }
     return "<div class=\"lane joins\" aria-label=\"transitions\">" + elements.joined() + "</div>"
   }
@@ -155,14 +151,30 @@ extension MixPage {
   private func clipElement(kind: String, clip index: Int, title: String, edit: PlanReport.EditEntry? = nil, note: String = "") -> String {
     let clip = timeline.clips[index]
     let gain = report.tracks.flatMap(\.clips).first { $0.start == clip.start && $0.end == clip.end }?.gainDB
-    let stretch = clip.stretch.map { String(format: ", stretched ×%.4f (%@)", Double(clip.duration) / Double($0.sourceFrames), $0.method.rawValue) } ?? ""
-    let tooltip = "\(title): \(clock(clip.start)) to \(clock(clip.end))" + (gain.map { ", gain \(Decibels.gain($0)) dB" } ?? "") + stretch + note
+    let ratio = clip.stretch.map { Double(clip.duration) / Double($0.sourceFrames) }
+    let stretch = clip.stretch.map { String(format: ", stretched by length ratio %.6f (%@)", Double(clip.duration) / Double($0.sourceFrames), $0.method.rawValue) } ?? ""
+    let deck = kind == "clip" ? deckText(of: clip) : ""
+    let tooltip = "\(title): \(clock(clip.start)) to \(clock(clip.end))" + (gain.map { ", gain \(Decibels.gain($0)) dB" } ?? "") + stretch + deck + note
     let bands = waveforms.indices.contains(clip.source) ? waveforms[clip.source].map { ClipBands.columns(of: clip, from: $0, mixRate: report.sampleRate) } : nil
     let data = bands.map { " data-bands=\"\($0.base64EncodedString())\"" } ?? ""
-    let ratio = clip.stretch.map { String(format: " ×%.4f", Double(clip.duration) / Double($0.sourceFrames)) } ?? ""
+    let label = title + (ratio.flatMap(Self.stretchLabel).map { " " + $0 } ?? "") + deck
     return "<div class=\"\(kind)\" \(attributes(kind, clip.start, clip.end, title)) style=\"left:\(position(clip.start));width:\(width(clip.start, clip.end))\""
       + " title=\"\(Self.escape(tooltip))\"\(data)><canvas></canvas><svg viewBox=\"0 0 1000 100\" preserveAspectRatio=\"none\">\(curves(of: clip))</svg>"
-      + cuts(in: clip) + beats(of: clip) + cues(of: clip, edit: edit) + "<span class=\"name\">\(Self.escape(title + ratio))</span></div>"
+      + cuts(in: clip) + beats(of: clip) + cues(of: clip, edit: edit) + "<span class=\"name\">\(Self.escape(label))</span></div>"
+  }
+
+  /// What a DJ app's deck shows of a track: " · 120.0 BPM · 9B", a "?" after what the analysis
+  /// is unsure of, and a key shift as "9B → 8B"; empty where neither is known.
+  private func deckText(of clip: Clip) -> String {
+    var parts: [String] = []
+    if tempos.indices.contains(clip.source), let tempo = tempos[clip.source], let bpm = tempo.beatsPerMinute {
+      parts.append(String(format: "%.1f BPM", bpm) + (tempo.isSure ? "" : "?"))
+    }
+    if keys.indices.contains(clip.source), let key = keys[clip.source].key {
+      let sure = keys[clip.source].isSure ? "" : "?"
+      parts.append(clip.pitchShift == 0 ? key.camelot + sure : "\(key.camelot)\(sure) → \(key.transposed(by: clip.pitchShift).camelot)")
+    }
+    return parts.map { " · " + $0 }.joined()
   }
 
   /// A flag at each automatic cue point the clip plays (cue-in, cue-out), saying why it is there.
@@ -205,25 +217,6 @@ extension MixPage {
     }.joined()
   }
 
-  /// The transitions as a table: time, kind, lengths and curves, beat matching, and a snippet.
-  private func transitionList(snippets: [Int: TransitionSnippet]) -> String {
-    guard !report.transitions.isEmpty else { return "" }
-    let spans = transitionSpans
-    let rows = report.transitions.enumerated().map { index, transition -> String in
-      let audio = snippets[index].map {
-        "<button type=\"button\" class=\"play\" data-play=\"\(index)\">▶ Play</button>"
-          + "<audio data-snippet=\"\(index)\" data-offset=\"\(Self.f($0.startSeconds))\" preload=\"auto\" src=\"\($0.dataURI)\"></audio>"
-      } ?? "<span class=\"quiet\">\(rendered == nil ? "render to hear it" : "no snippet")</span>"
-      let check = beatCheck(of: transition)
-      let checkCell = check.map { "<td class=\"check\" data-check=\"\($0.state.rawValue)\">\(Self.escape($0.shortDescription))</td>" } ?? "<td></td>"
-      return "<tr id=\"t-\(index)\"><td>\(index + 1)</td><td>\(clock(spans[index].lowerBound))</td><td>\(Self.escape(transitionTitle(transition)))</td>"
-        + "<td>\(Self.escape(describe(transition)))\(whyList(transition))</td>\(checkCell)<td>\(audio)</td></tr>"
-    }
-    return "<section id=\"transitions\"><h2>Transitions</h2><table><thead><tr><th>#</th><th>At</th><th>Join</th><th>What</th><th>Beat check</th>"
-      + "<th>Listen</th></tr></thead><tbody>"
-      + rows.joined() + "</tbody></table></section>"
-  }
-
   /// The rendered output, when it lies beside the page (or below it), for playing from any time.
   private func outputAudio(pagePath: String) -> String {
     guard let render = rendered, render.outputPath != AudioFileWriter.standardOutput else { return "" }
@@ -236,66 +229,6 @@ extension MixPage {
     return "<audio id=\"output\" preload=\"none\" src=\"\(Self.escape(relative))\"></audio>"
   }
 
-  /// The render's beat check of `transition`; nil for a plan, or a join whose beats were not matched.
-  private func beatCheck(of transition: PlanReport.TransitionEntry) -> BeatAlignment? {
-    rendered?.beatAlignments.first { $0.from == transition.from - 1 && $0.to == transition.to - 1 }
-  }
-
-  /// "A → B".
-  private func transitionTitle(_ transition: PlanReport.TransitionEntry) -> String {
-    "\(trackTitle(transition.from - 1)) → \(trackTitle(transition.to - 1))"
-  }
-
-  /// The kind, length and curves, and the beat match: "crossfade 8.000 s, equal-power; beats
-  /// matched, 124.0 BPM into 126.0" (the outgoing track's tempo, then the incoming one's).
-  private func describe(_ transition: PlanReport.TransitionEntry) -> String {
-    var text = transition.kind
-    if let overlap = transition.overlap { text += " " + String(format: "%.3f s", Double(overlap) / Double(report.sampleRate)) }
-    if let gap = transition.gap { text += " " + String(format: "%.3f s", Double(gap) / Double(report.sampleRate)) }
-    if let out = transition.outCurve, let into = transition.inCurve { text += out == into ? ", \(out)" : ", \(out) out, \(into) in" }
-    if let match = transition.beatMatch {
-      if match.matched, let outgoing = match.outgoingBPM, let incoming = match.incomingBPM {
-        text += String(format: "; beats matched, %.1f BPM into %.1f", outgoing, incoming)
-        if let ratio = match.lengthRatio { text += String(format: ", stretched ×%.4f", ratio) }
-      } else if let reason = match.reason {
-        text += "; beats not matched: \(reason)"
-      }
-    }
-    let swaps = report.tracks[transition.to - 1].clips.first?.bassSwaps ?? []
-    if !swaps.isEmpty { text += "; bass swapped" }
-    if let key = transition.key { text += "; keys " + PlanReport.describe(key) }
-    return text
-  }
-
-  /// The decisions behind a join, a line each: where beat matching pinned the beats, the
-  /// automatic cue points and edits at the two tracks' facing ends, and their levels.
-  private func whyList(_ transition: PlanReport.TransitionEntry) -> String {
-    let (outgoing, incoming) = (report.tracks[transition.from - 1], report.tracks[transition.to - 1])
-    var lines: [String] = []
-    if let match = transition.beatMatch, match.matched, let aligned = match.alignedAt {
-      let pinned = incoming.clips.compactMap(\.stretch).map(\.keyFrames).reduce(0, +)
-      lines.append("downbeats meet at \(clock(aligned))" + (pinned > 0 ? ", \(Self.count(pinned, "beat")) pinned" : ""))
-    }
-    if let swap = incoming.clips.flatMap(\.bassSwaps).first {
-      lines.append("bass under \(Int(swap.crossoverHz)) Hz swapped from \(clock(swap.rampStart)) to \(clock(swap.rampEnd))")
-    }
-    let facing = [(outgoing, ["cue-out", "trimmed"], "at the end"), (incoming, ["cue-in", "trimmed"], "at the start")]
-    for (track, prefixes, end) in facing {
-      let reasons = (track.silence?.reasons ?? []).filter { reason in
-        prefixes.contains { reason.hasPrefix($0) } && (!reason.hasPrefix("trimmed") || reason.contains(end))
-      }
-      lines += reasons.map { "\(Self.title(track.title, track.artist)): \($0)" }
-    }
-    for track in [outgoing, incoming] {
-      guard let level = track.loudness else { continue }
-      let measured = level.measuredLUFS.map { ", measured \(Decibels.text($0)) LUFS" } ?? ""
-      lines.append("\(Self.title(track.title, track.artist)): gain \(Decibels.text(level.gainDB)) dB (\(level.basis)\(measured); peaks \(level.peak))")
-    }
-    guard !lines.isEmpty else { return "" }
-    return "<ul class=\"why\">" + lines.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul>"
-  }
-
-  private func trackTitle(_ index: Int) -> String { Self.title(report.tracks[index].title, report.tracks[index].artist) }
 
   /// "1 overlay", "3 transitions".
   static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
@@ -309,8 +242,8 @@ extension MixPage {
 
   func position(_ frame: Int64) -> String { percent(Double(frame) / Double(max(report.frameCount, 1))) }
   func width(_ start: Int64, _ end: Int64) -> String { percent(Double(end - start) / Double(max(report.frameCount, 1))) }
-  private func percent(_ share: Double) -> String { String(format: "%.5f%%", share * 100) }
-  private func clock(_ frame: Int64) -> String { TimeFormat.clock(frames: frame, sampleRate: report.sampleRate) }
+  func percent(_ share: Double) -> String { String(format: "%.5f%%", share * 100) }
+  func clock(_ frame: Int64) -> String { TimeFormat.clock(frames: frame, sampleRate: report.sampleRate) }
 
   /// Seconds with enough digits to name one sample frame.
   static func seconds(_ frames: Int64, _ rate: Int) -> String { String(format: "%.6f", Double(frames) / Double(rate)) }

@@ -4,7 +4,9 @@ extension MixPage {
     body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:0 auto;max-width:1400px;padding:16px 24px;color:#1d2330;background:#fbfbfd}
     h1{font-size:22px;margin:4px 0 10px}h2{font-size:16px;margin:18px 0 8px}
     dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:0}dt{color:#667}dd{margin:0}
-    ul.notes{margin:0;padding-left:20px;color:#333;max-height:240px;overflow:auto}
+    ul.notes{margin:0;padding-left:0;list-style:none;color:#333;max-height:320px;overflow:auto}
+    ul.notes h3{font-size:13px;margin:8px 0 2px}ul.notes ul{margin:0;padding-left:20px}
+    ul.notes summary{cursor:pointer}ul.notes details[open] summary{color:#777}ul.notes li.warning{color:#b35900}
     .controls{display:flex;gap:6px;align-items:center;margin-bottom:6px}.controls button{width:30px;height:26px;font-size:16px}
     .hint{color:#778;font-size:12px;margin-left:8px}
     #scroller{overflow-x:auto;border:1px solid #d8dce6;border-radius:6px;background:#fff}
@@ -29,6 +31,9 @@ extension MixPage {
     .join .check{position:absolute;right:-5px;top:-5px;width:9px;height:9px;border-radius:50%;border:1px solid #fff}
     .join[data-check="aligned"] .check{background:#2e8b57}.join[data-check="off"] .check{background:#e67e22}
     .join[data-check="not checkable"] .check{background:#999}
+    .join .flag{position:absolute;top:-2px;left:2px;font:bold 11px/12px system-ui,sans-serif;color:#fff}.join .flag.clash{left:auto;right:8px}
+    .flags .flag{display:inline-block;margin:3px 6px 0 0;padding:0 6px;border-radius:8px;font-size:12px;color:#fff;cursor:help}
+    .flags .fallback{background:#7f8c8d}.flags .clash{background:#8e44ad}
     td.check[data-check="off"]{color:#b35900;font-weight:bold}td.check[data-check="not checkable"]{color:#777}
     .lane.loudness{height:96px;background:#fcfcfe}.lane.loudness svg{position:absolute;inset:0;width:100%;height:100%}
     .momentary{fill:none;stroke:#9fb6d9;stroke-width:1;vector-effect:non-scaling-stroke}

@@ -21,6 +21,8 @@ public struct MixPage {
   let waveforms: [WaveformBands?]
   /// Each source's tempo and beat grid, where the analysis found one.
   let tempos: [TempoAnalysis?]
+  /// Each source's key, where one is known.
+  let keys: [InputKey]
   /// The settings the mix was made with, in words.
   let settings: [SettingRow]
 
@@ -31,7 +33,7 @@ public struct MixPage {
     timeline = mix.plan.timeline
     inputs = mix.sources
     rendered = nil
-    (waveforms, tempos, settings) = (mix.waveforms, mix.tempos, mix.settings)
+    (waveforms, tempos, keys, settings) = (mix.waveforms, mix.tempos, mix.keys, mix.settings)
   }
 
   /// The page of a rendered mix.
