@@ -69,18 +69,9 @@ import Testing
     return Join(check: check, judged: try OnsetJudge.medianOffset(earlier: outgoing, later: incoming, beats: beats, period: period))
   }
 
-  /// The beat-matched joins of nine real tracks in harmonic order, as pairs of paths, found once.
+  /// The beat-matched joins of the real DJ set (`RealDJSet`), as pairs of paths, found once.
   static let realJoins = Result { () throws -> [[String]] in
-    let names = ["Art", "EarthRise", "bath", "Jungle", "Fruit", "Olympics", "Beach", "olympics_sd", "Golf"]
-    let folder = TemporaryFolder("segue-beat-check-set")
-    let entries = try names.map { "  - { file: \"\(try RealMusic.path("\($0).ogg"))\" }\n" }.joined()
-    try ("version: 1\ndefaults: { crossfade: 16bars, beatmatch: true }\nentries:\n" + entries).write(
-      toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
-    var choices = MixChoices()
-    choices.harmonicOrder = true
-    var request = try RenderRequest(arguments: [folder.file("set.yaml")], outputPath: "", choices: choices)
-    request.cache = cache
-    let report = PlanReport(try Renderer.plan(request))
+    let report = try RealDJSet.plan(cache: cache)
     return report.transitions.filter { $0.beatMatch?.matched == true }.map { [report.tracks[$0.from - 1].file, report.tracks[$0.to - 1].file] }
   }
 

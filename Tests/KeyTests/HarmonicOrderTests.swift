@@ -94,19 +94,10 @@ import Testing
   /// a track's beat grid (unsure or none), no later join is matched (such a track in the middle
   /// would cost two plain crossfades where the end costs one), and the first track stays first.
   @Test(.enabled(if: RealMusic.isExpected)) func realTracksThatCannotBeMatchedComeLast() throws {
-    let names = ["Art", "EarthRise", "bath", "Jungle", "Fruit", "Olympics", "Beach", "olympics_sd", "Golf"]
-    let folder = TemporaryFolder("segue-harmonic-real")
-    let entries = try names.map { "  - { file: \"\(try RealMusic.path("\($0).ogg"))\" }\n" }.joined()
-    try ("version: 1\ndefaults: { crossfade: 16bars, beatmatch: true }\nentries:\n" + entries).write(
-      toFile: folder.file("set.yaml"), atomically: true, encoding: .utf8)
-    var choices = MixChoices()
-    choices.harmonicOrder = true
-    var request = try RenderRequest(arguments: [folder.file("set.yaml")], outputPath: "", choices: choices)
-    request.cache = nil
-    let report = PlanReport(try Renderer.plan(request))
+    let report = try RealDJSet.plan(cache: nil)
     #expect(report.tracks.first?.file.hasSuffix("Art.ogg") == true, "the first track stays first")
     let joins = report.transitions.compactMap(\.beatMatch)
-    #expect(joins.count == names.count - 1)
+    #expect(joins.count == RealDJSet.names.count - 1)
     let forTheGrid = { (join: PlanReport.BeatMatchEntry) in
       !join.matched && (join.reason?.contains("beat grid is unsure") == true || join.reason?.contains("no steady beat") == true)
     }
