@@ -40,7 +40,7 @@ import Testing
     let next = try fixture.run(["render", "short.flac", "-o", "next.flac"])
 
     #expect(next.status == 0, "\(next.stderr)")
-    #expect(next.stdout.contains("Note: removed \(left[0]) ("), "\(next.stdout)")
+    #expect(next.stdout.contains("Note: warning: removed \(left[0]) ("), "\(next.stdout)")
     #expect(next.stdout.contains("), left in the folder by an interrupted render\n"))
     #expect(fixture.names().filter { $0.hasSuffix(".partial") }.isEmpty)
   }

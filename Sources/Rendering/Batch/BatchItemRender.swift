@@ -98,7 +98,8 @@ struct BatchItemRender {
       record.sideOutputs = try sides.map(FileDigest.of(path:))
       record.frames = report.outputFrameCount
       record.loudness = report.loudness?.integratedLUFS
-      record.truePeak = report.loudness?.truePeakDBTP
+      record.truePeak = report.loudness.flatMap { $0.decodedTruePeakDBTP ?? $0.truePeakDBTP }
+      record.warnings = report.warnings
       try record.write(for: item.output)
     } catch { throw systemFailure(error, doing: "cannot record the render") }
     return Outcome(report: report, reason: reason, record: record)

@@ -22,10 +22,12 @@ public struct BatchRecord: Sendable, Codable, Equatable {
   /// The files written beside the output (cue sheet, track list, page, picture), in the order
   /// `BatchItemRender.sideOutputs` lists them.
   public var sideOutputs: [FileDigest] = []
-  /// What the render measured, repeated in the results of later runs that skip it.
+  /// What the render measured of the written file, and its warnings, repeated in the results of
+  /// later runs that skip it.
   public var frames: Int64?
   public var loudness: Double?
   public var truePeak: Double?
+  public var warnings: [String]?
 
   /// The record's path beside `output`.
   public static func path(for output: String) -> String { output + ".segue.json" }

@@ -27,9 +27,12 @@ public struct BatchResult: Sendable, Codable, Equatable {
   public var frames: Int64?
   /// Wall-clock seconds the item took.
   public var seconds: Double
-  /// The output's integrated loudness and true peak, when measured.
+  /// The written file's integrated loudness and true peak (a lossy file's decoded again), when
+  /// measured.
   public var loudness: Double?
   public var truePeak: Double?
+  /// Every warning its render gave (`RenderReport.warnings`); nil for a failed item.
+  public var warnings: [String]?
 
   /// The result as one line of JSON (keys sorted).
   public var jsonLine: String { JSONText.encode(self, pretty: false) }

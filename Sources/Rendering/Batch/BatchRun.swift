@@ -77,6 +77,7 @@ public struct BatchRun: Sendable {
       result.frames = outcome.record.frames
       result.loudness = outcome.record.loudness
       result.truePeak = outcome.record.truePeak
+      result.warnings = outcome.record.warnings ?? []
     } catch {
       result.errorClass = error.failureClass
       result.error = error.message

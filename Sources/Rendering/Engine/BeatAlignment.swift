@@ -81,7 +81,7 @@ public struct BeatAlignment: Sendable, Equatable {
     let figures = "the incoming track's onsets \(offset) in the median over \(clearBeats) clear beats, "
       + "\(beatsApart) of them more than \(Int(Self.flamSeconds * 1000)) ms apart"
     guard state == .off else { return "\(join): beats aligned: \(figures)" }
-    return "warning: \(join): beats off: \(figures): over \(Int(Self.warningSeconds * 1000)) ms, a flam; "
+    return RenderReport.warningPrefix + "\(join): beats off: \(figures): over \(Int(Self.warningSeconds * 1000)) ms, a flam; "
       + "a grid may be off (give the entries 'bpm' and 'first-beat'), or the stretch smeared the incoming track's onsets"
   }
 

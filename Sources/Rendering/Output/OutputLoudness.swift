@@ -42,12 +42,12 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
       text += " (\(Decibels.text(peak)) dBTP in the written file, decoded again)"
       if let ceiling, ceiling.truePeak, peak > ceiling.decibels + 0.05 {
         notes.append(
-          "the \(format.codec.displayName) encoder pushed the file's true peak to \(Decibels.text(peak)) dBTP, over the "
+          RenderReport.warningPrefix + "the \(format.codec.displayName) encoder pushed the file's true peak to \(Decibels.text(peak)) dBTP, over the "
             + "\(ceiling.description) ceiling; a lower --true-peak leaves it room")
       }
     }
     notes.insert(text, at: 0)
-    let sayer = SpanNotes(file: file, mix: mix, lossy: decoded != nil ? format : nil, sampleRate: format.settings.layout.sampleRate)
+    let sayer = SpanNotes(file: file, output: measured, mix: mix, lossy: decoded != nil ? format : nil, sampleRate: format.settings.layout.sampleRate)
     notes += spans.compactMap(sayer.note)
   }
 }

@@ -50,7 +50,7 @@ struct OutputStage {
     if let trackList {
       try sideFiles.write(trackList, listing: request.listing, playlist: request.playlistTags, outputPath: request.outputPath)
     }
-    var notes = (staged?.removedStaleFiles ?? []).map { "removed \($0), left in the folder by an interrupted render" }
+    var notes = (staged?.removedStaleFiles ?? []).map { RenderReport.warningPrefix + "removed \($0), left in the folder by an interrupted render" }
     if staged == nil, let lost = format.container.lostWhenStreamed { notes.append("on standard output, \(lost)") }
     if metadata?.coverArt != nil && !AudioFileWriter.takesCoverArt(containerName: format.containerName) {
       notes.append("the cover picture was left out: FFmpeg cannot put one in .\(format.container.rawValue) output")

@@ -56,4 +56,12 @@ extension RenderReport {
   /// Every automatic decision and warning: the plan's (curves chosen, cache trouble), then the
   /// render's.
   public var allNotes: [String] { plan.notes + notes }
+
+  /// The notes that ask for the user's attention, each also among `allNotes`: an encoder's
+  /// overshoot of the ceiling, a levelled span the bus or the encoder moved, a join whose beats
+  /// are off, a killed render's leftover removed. Each begins with `warningPrefix`.
+  public var warnings: [String] { allNotes.filter { $0.hasPrefix(Self.warningPrefix) } }
+
+  /// How a note that is a warning begins.
+  public static let warningPrefix = "warning: "
 }

@@ -28,7 +28,7 @@ extension MixPage {
     return "<h2>Decisions and notes</h2><ul class=\"notes\">" + sections.joined() + "</ul>"
   }
 
-  private static let warning = "warning: "
+  private static let warning = RenderReport.warningPrefix
 
   /// One note: its first words, and the whole note on demand when it is longer.
   private static func noteItem(_ note: String) -> String {
