@@ -15,7 +15,7 @@ import Testing
 
   /// A beat-matched join rendered over its overlap: the render's own check and, measured by numpy
   /// on the two tracks rendered alone over the same frames, the incoming track's median onset
-  /// offset (nil where not asked).
+  /// offset (nil where not asked, or where the render could not check the join).
   struct Join {
     var check: BeatAlignment
     var judged: Double?
@@ -61,7 +61,7 @@ import Testing
       return (part.outputPath, try Renderer.render(part))
     }
     let check = try #require(try rendered(gains: (0, 0), "mix").1.beatAlignments.first)
-    guard judged else { return Join(check: check, judged: nil) }
+    guard judged, check.state != .notCheckable else { return Join(check: check, judged: nil) }
     let period = 60 / match.outgoingBPM
     let beats = Array(stride(from: Double(match.alignedAt) / rate, through: Double(outgoingEnd) / rate - period / 4, by: period))
       .map { $0 - from }
@@ -99,18 +99,15 @@ import Testing
   }
 
   /// A checkable real join, and a synthesized one, with the incoming first beat stated late by 20,
-  /// 40 and 80 ms: each warns, its median within 5 ms of the shift (the incoming beats early) and
-  /// of numpy's.
+  /// 40 and 80 ms: each warns, its median within 5 ms of the shift (the incoming beats early).
   @Test(.enabled(if: RealMusic.isExpected), arguments: [0.020, 0.040, 0.080]) func shiftedJoinsWarnWithTheirShift(shift: Double) throws {
     let real = try Self.checkableRealJoin.get()
     let synthesized = [try TempoRangeAndSureTests.path("house"), try TempoRangeAndSureTests.path("house-48k-aac")]
     for (paths, crossfade) in [(try #require(real, "no real join had clear beats on both sides"), "16bars"), (synthesized, "8bars")] {
-      let join = try #require(try Self.join(paths, crossfade: crossfade, shift: shift, judged: true))
-      let check = join.check
-      let said = "\(paths.map { URL(fileURLWithPath: $0).lastPathComponent }) shifted \(shift * 1000) ms: \(check), numpy \(join.judged.map { $0 * 1000 } ?? .nan) ms"
+      let check = try #require(try Self.join(paths, crossfade: crossfade, shift: shift, judged: false)).check
+      let said = "\(paths.map { URL(fileURLWithPath: $0).lastPathComponent }) shifted \(shift * 1000) ms: \(check)"
       #expect(check.state == .off, "\(said)")
       #expect(abs(check.medianOffsetSeconds + shift) <= 0.005, "\(said)")
-      if let judged = join.judged { #expect(abs(check.medianOffsetSeconds - judged) <= 0.005, "\(said)") }
       #expect(check.description(labels: ("a", "b")).hasPrefix("warning: "), "\(said)")
     }
   }
