@@ -10,12 +10,12 @@ extension BusChain {
     let rate = format.layout.sampleRate
     var stages: [any BusStage] = []
     let channels = format.layout.channelCount
-    if loudness.targetLUFS != nil { stages.append(OutputMeter(at: .mix, sampleRate: rate, channelCount: channels)) }
+    if loudness.targetLUFS != nil { stages.append(BusMeter(at: .mix, sampleRate: rate, channelCount: channels)) }
     if let ceiling = loudness.guardCeiling {
       stages.append(PeakGuard(ceiling: ceiling, sampleRate: rate, channelCount: channels))
     }
     if let edgeFadeFrames { stages.append(EdgeFade(segments: segments, length: edgeFadeFrames, sampleRate: rate)) }
-    if loudness.metersOutput { stages.append(OutputMeter(at: .output, sampleRate: rate, channelCount: channels)) }
+    if loudness.metersOutput { stages.append(BusMeter(at: .output, sampleRate: rate, channelCount: channels)) }
     stages.append(ClipGuard(format: format))
     return BusChain(stages: stages)
   }

@@ -30,7 +30,7 @@ protocol BusStage {
 
   /// What the stage measured, and where on the bus, once every block has passed; nil for a stage
   /// that measures nothing. Called once.
-  func finishMeasuring() -> (point: OutputMeter.Point, loudness: ProgrammeLoudness)?
+  func finishMeasuring() -> (point: BusMeter.Point, loudness: ProgrammeLoudness)?
 
   /// Where the stage turned the mix down to keep its peaks under a ceiling, on the timeline.
   var limitedSpans: [Range<Int64>] { get }
@@ -45,7 +45,7 @@ extension BusStage {
   /// A stage that touches every block, or none, needs no edges of its own.
   var blockEdges: [Int64] { [] }
   /// Most stages measure nothing.
-  func finishMeasuring() -> (point: OutputMeter.Point, loudness: ProgrammeLoudness)? { nil }
+  func finishMeasuring() -> (point: BusMeter.Point, loudness: ProgrammeLoudness)? { nil }
   /// Most stages limit nothing.
   var limitedSpans: [Range<Int64>] { [] }
 }

@@ -72,7 +72,6 @@ extension MixPage {
     "<dl class=\"\(className)\">" + rows.map { "<dt>\(escape($0.0))</dt><dd>\(escape($0.1))</dd>" }.joined() + "</dl>"
   }
 
-
   /// Time ticks every 1, 2, 5, 10, 15 or 30 seconds or minutes, about twelve across.
   private func axis() -> String {
     let seconds = Double(report.frameCount) / Double(report.sampleRate)
@@ -152,7 +151,7 @@ extension MixPage {
     let clip = timeline.clips[index]
     let gain = report.tracks.flatMap(\.clips).first { $0.start == clip.start && $0.end == clip.end }?.gainDB
     let ratio = clip.stretch.map { Double(clip.duration) / Double($0.sourceFrames) }
-    let stretch = clip.stretch.map { String(format: ", stretched by length ratio %.6f (%@)", Double(clip.duration) / Double($0.sourceFrames), $0.method.rawValue) } ?? ""
+    let stretch = clip.stretch.map { String(format: ", stretched by length ratio %.6f (%@)", ratio ?? 1, $0.method.rawValue) } ?? ""
     let deck = kind == "clip" ? deckText(of: clip) : ""
     let tooltip = "\(title): \(clock(clip.start)) to \(clock(clip.end))" + (gain.map { ", gain \(Decibels.gain($0)) dB" } ?? "") + stretch + deck + note
     let bands = waveforms.indices.contains(clip.source) ? waveforms[clip.source].map { ClipBands.columns(of: clip, from: $0, mixRate: report.sampleRate) } : nil

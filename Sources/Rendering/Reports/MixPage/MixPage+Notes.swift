@@ -13,7 +13,7 @@ extension MixPage {
     for note in all {
       let text = note.hasPrefix(Self.warning) ? String(note.dropFirst(Self.warning.count)) : note
       let group = joins.firstIndex { text.hasPrefix($0 + ":") }.map { 2 * $0 + 2 }
-        ?? labels.indices.last { index in [":", ",", " "].contains { text.hasPrefix(labels[index] + $0) } }.map { 2 * $0 + 1 } ?? 0
+        ?? labels.indices.first { index in [":", ",", " "].contains { text.hasPrefix(labels[index] + $0) } }.map { 2 * $0 + 1 } ?? 0
       groups[group, default: []].append(note)
     }
     let sections = groups.keys.sorted().map { group -> String in

@@ -8,7 +8,7 @@ import SampleBlocks
 /// It changes nothing, and measures on a thread of its own, so on a machine with a core to spare
 /// it costs the render next to nothing. It runs only when asked (levelling, a ceiling,
 /// `--measure`; the mix before the bus under levelling), so plain renders pay nothing for it.
-struct OutputMeter: BusStage {
+struct BusMeter: BusStage {
   /// Where on the bus a meter listens.
   enum Point: Sendable {
     /// The mix as the clips sum it, before the bus's stages: each track at its gain.
