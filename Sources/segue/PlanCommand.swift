@@ -32,7 +32,10 @@ struct PlanCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also write the plan as one HTML page to look at: timeline, transitions, decisions.", valueName: "file"))
   var report: String?
 
-  @Flag(name: [.customShort("y"), .long], help: "Replace the page if it exists.")
+  @OptionGroup(title: "Tracks, tags and chapters")
+  var listing: ListingFlags
+
+  @Flag(name: [.customShort("y"), .long], help: "Replace the page, CUE sheet and tracklist if they exist.")
   var overwrite = false
 
   @Flag(help: "Print the tracks in harmonic order (--order harmonic) as an M3U playlist instead of the plan.")
@@ -45,7 +48,10 @@ struct PlanCommand: ParsableCommand {
     if emitRequest { return try BatchRequestLine.print(command: "plan", inputs: inputs, output: output) }
     do {
       var request = try choices.request(inputs: inputs, outputPath: output ?? "")
-      request.reportPath = report
+      (request.reportPath, request.listing, request.overwrite) = (report, try listing.options(), overwrite)
+      if output == nil, request.listing.cueSheetPath != nil {
+        throw ValidationError("--cue needs the output the render would write (-o FILE): the CUE sheet names it")
+      }
       if suggestOrder { request.mix.harmonicOrder = true }
       if let report, let problem = MixPage.problem(path: report, overwrite: overwrite, inputs: request.inputs) { throw problem }
       let mixPlan = try Renderer.plan(request)
@@ -55,6 +61,7 @@ struct PlanCommand: ParsableCommand {
         for note in mixPlan.plan.notes { StandardError.shared.writeLine("note: \(note)") }
         return
       }
+      try Renderer.writeListings(of: mixPlan, request: request)
       print(json ? planReport.json() : planReport.table())
       if let svg { try TextFile.write(TimelinePicture(mixPlan).svg(), to: svg) }
       if let report { try MixPage(mixPlan).write(to: report, overwrite: overwrite) }

@@ -19,6 +19,10 @@ public struct MixPlan: Sendable {
   public var keys: [InputKey] = []
   /// The settings the mix was planned with, in words (`RenderRequest.settingRows`).
   public var settings: [SettingRow] = []
+  /// The tracks as listeners will see them, and what the request asks to list of them
+  /// (chapters, a CUE sheet, a tracklist): a plan lists what its render would.
+  public var trackList: TrackList?
+  public var listing = ListingOptions()
 }
 
 extension MixPlan {

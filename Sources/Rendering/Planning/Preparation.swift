@@ -132,6 +132,7 @@ extension Renderer {
     var mix = MixPlan(plan: plan, sources: facts.sources, levelling: levelling, edits: edits)
     (mix.waveforms, mix.tempos, mix.keys) = (facts.facts.map(\.bands), facts.facts.map(\.tempo), keys)
     mix.settings = request.settingRows
+    (mix.trackList, mix.listing) = (TrackList(plan: plan, inputs: facts.sources, infos: facts.infos), request.listing)
     return mix
   }
 

@@ -52,6 +52,10 @@ extension PlanReport {
       }
     }
     if savedFrames > 0 { lines.append(savedTime) }
+    if let chapters {
+      lines.append("Chapters (as --chapters embeds them):")
+      lines += chapters.enumerated().map { "  \(pad(String($0.offset + 1), 3))\(pad(clock($0.element.start), 13))\($0.element.title)" }
+    }
     lines += notes.map { "note: \($0)" }
     return lines.joined(separator: "\n")
   }

@@ -24,6 +24,18 @@ public struct PlanReport: Encodable, Sendable {
   public var encoding: OutputEncoding?
   public var notes: [String]
 
+  /// The chapters a render embeds (`--chapters`), as its `--chapter-title` titles them; nil when
+  /// it embeds none.
+  public var chapters: [ChapterEntry]?
+
+  /// A chapter: where it starts and ends, in frames and seconds, and its title.
+  public struct ChapterEntry: Encodable, Sendable {
+    public var start: Int64
+    public var end: Int64
+    public var startSeconds: Double
+    public var title: String
+  }
+
   /// One track: its name, where listeners hear it start, and the clips it plays as.
   public struct Track: Encodable, Sendable {
     public var number: Int
@@ -270,6 +282,10 @@ public struct PlanReport: Encodable, Sendable {
     savedFrames = tracks.reduce(0) { $0 + ($1.silence?.savedFrames ?? 0) }
     savedSeconds = Double(savedFrames) / Double(sampleRate)
     encoding = mix.encoding
+    let embedded = mix.trackList?.chapters(for: mix.listing) ?? []
+    if !embedded.isEmpty {
+      chapters = embedded.map { ChapterEntry(start: $0.start, end: $0.end, startSeconds: Double($0.start) / Double(sampleRate), title: $0.title) }
+    }
     guard let levelling = mix.levelling else { return }
     targetLUFS = levelling.targetLUFS
     for index in tracks.indices {

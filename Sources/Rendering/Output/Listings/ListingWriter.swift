@@ -16,8 +16,7 @@ enum ListingWriter {
     }
     let inherited = list.isOneAlbum && AudioFileWriter.takesCoverArt(containerName: containerName) ? CoverArt.attached(to: firstInput.path) : nil
     let art = try listing.coverArtPath.map { path throws(RenderError) in try coverArt(at: path) } ?? inherited
-    let chapters = listing.chapters ? list.chapters(titled: listing.chapterTitle ?? .standard) : []
-    return ContainerMetadata(tags: tags, chapters: chapters, coverArt: art)
+    return ContainerMetadata(tags: tags, chapters: list.chapters(for: listing), coverArt: art)
   }
 
   /// The picture at `path`, which must be a JPEG or PNG.

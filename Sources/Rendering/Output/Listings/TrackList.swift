@@ -86,6 +86,12 @@ public struct TrackList: Sendable {
     MixTags.tags(sharedTags: sharedTags, playlist: playlist, overrides: overrides)
   }
 
+  /// The chapters `listing` asks to embed (`--chapters`, titled by `--chapter-title`); none when
+  /// it asks for none.
+  public func chapters(for listing: ListingOptions) -> [Chapter] {
+    listing.chapters ? chapters(titled: listing.chapterTitle ?? .standard) : []
+  }
+
   /// One chapter per track, titled as `template` spells the track's name.
   public func chapters(titled template: NameTemplate = .standard) -> [Chapter] {
     tracks.map { Chapter(start: $0.start, end: $0.end, title: $0.text(template)) }
