@@ -7,8 +7,11 @@ public enum RealDJSet {
   /// The tracks, in the playlist's order.
   public static let names = ["Art", "EarthRise", "bath", "Jungle", "Fruit", "Olympics", "Beach", "olympics_sd", "Golf"]
 
+  /// The facts of the set's tracks, kept for the test run: every test of the set analyses them once.
+  public static let cache = FactsCache(folder: TemporaryFolder("segue-real-dj-set-cache").file("cache"))
+
   /// The set's plan, its facts kept in `cache` (none: analysed afresh).
-  public static func plan(cache: FactsCache?) throws -> PlanReport {
+  public static func plan(cache: FactsCache? = RealDJSet.cache) throws -> PlanReport {
     let folder = TemporaryFolder("segue-real-dj-set")
     let entries = try names.map { "  - { file: \"\(try RealMusic.path("\($0).ogg"))\" }\n" }.joined()
     try ("version: 1\ndefaults: { crossfade: 16bars, beatmatch: true }\nentries:\n" + entries).write(

@@ -10,8 +10,8 @@ import Testing
 /// play that much early): the right ones never warn, the shifted ones warn with the shift as their
 /// median, and where both are heard clearly numpy's onsets on each track rendered alone agree.
 @Suite struct BeatCheckTests {
-  /// The facts of every file these tests analyse, kept for the test run.
-  static let cache = FactsCache(folder: TemporaryFolder("segue-beat-check-cache").file("cache"))
+  /// The facts of every file these tests analyse, kept for the test run (the real set's own).
+  static let cache = RealDJSet.cache
 
   /// A beat-matched join rendered over its overlap: the render's own check and, measured by numpy
   /// on the two tracks rendered alone over the same frames, the incoming track's median onset
@@ -71,7 +71,7 @@ import Testing
 
   /// The beat-matched joins of the real DJ set (`RealDJSet`), as pairs of paths, found once.
   static let realJoins = Result { () throws -> [[String]] in
-    let report = try RealDJSet.plan(cache: cache)
+    let report = try RealDJSet.plan()
     return report.transitions.filter { $0.beatMatch?.matched == true }.map { [report.tracks[$0.from - 1].file, report.tracks[$0.to - 1].file] }
   }
 
