@@ -9,6 +9,7 @@ extension NodeReader {
     if let node = fields["max-pause"] {
       settings.maxPause = node.scalar?.string == "off" ? .reset : .set(try checked(node, .maxPause))
     }
+    settings.chapterGap = try fields["chapter-gap"].map { n throws(PlaylistError) in try checked(n, .chapterGap) }
     settings.silenceThreshold = try fields["silence-threshold"].map { n throws(PlaylistError) in try checked(n, .silenceThreshold) }
     settings.trimThreshold = try fields["trim-threshold"].map { n throws(PlaylistError) in try checked(n, .trimThreshold) }
     settings.trimMargin = try fields["trim-margin"].map { n throws(PlaylistError) in try checked(n, .trimMargin) }

@@ -11,6 +11,9 @@ public struct SilenceSettings: Sendable, Equatable {
   /// Shorten every pause longer than this many seconds to exactly this long; `reset` turns
   /// shortening off (an entry's `max-pause: off`).
   public var maxPause: Override<Double>
+  /// The shortest break, in seconds, kept between one track and the next where silence edits (or
+  /// the files' own edges) leave less: the pause a listener hears between chapters.
+  public var chapterGap: Double?
   /// The level under which speech counts as paused, in dBFS.
   public var silenceThreshold: Double?
   /// The level under which a track's edges count as dead air, in dBFS.
@@ -29,11 +32,12 @@ public struct SilenceSettings: Sendable, Equatable {
   public var keep = false
 
   public init(
-    trim: Bool? = nil, maxPause: Override<Double> = .inherit, silenceThreshold: Double? = nil, trimThreshold: Double? = nil, trimMargin: Double? = nil,
+    trim: Bool? = nil, maxPause: Override<Double> = .inherit, chapterGap: Double? = nil, silenceThreshold: Double? = nil, trimThreshold: Double? = nil, trimMargin: Double? = nil,
     autoCue: Bool? = nil, cueLevel: Double? = nil, overlapLevel: Double? = nil, maxOverlap: Double? = nil, keep: Bool = false
   ) {
     self.trim = trim
     self.maxPause = maxPause
+    self.chapterGap = chapterGap
     self.silenceThreshold = silenceThreshold
     self.trimThreshold = trimThreshold
     self.trimMargin = trimMargin
@@ -47,7 +51,7 @@ public struct SilenceSettings: Sendable, Equatable {
   /// These settings where they say something, `general`'s elsewhere.
   public func over(_ general: SilenceSettings) -> SilenceSettings {
     SilenceSettings(
-      trim: trim ?? general.trim, maxPause: maxPause.over(general.maxPause), silenceThreshold: silenceThreshold ?? general.silenceThreshold,
+      trim: trim ?? general.trim, maxPause: maxPause.over(general.maxPause), chapterGap: chapterGap ?? general.chapterGap, silenceThreshold: silenceThreshold ?? general.silenceThreshold,
       trimThreshold: trimThreshold ?? general.trimThreshold, trimMargin: trimMargin ?? general.trimMargin, autoCue: autoCue ?? general.autoCue,
       cueLevel: cueLevel ?? general.cueLevel, overlapLevel: overlapLevel ?? general.overlapLevel, maxOverlap: maxOverlap ?? general.maxOverlap,
       keep: keep || general.keep)
@@ -56,7 +60,7 @@ public struct SilenceSettings: Sendable, Equatable {
   /// Refuses a level or time out of its range.
   public func check() throws(SettingProblem) {
     let numbers: [(Setting, Double?)] = [
-      (.maxPause, maxPause.value), (.silenceThreshold, silenceThreshold), (.trimThreshold, trimThreshold), (.trimMargin, trimMargin),
+      (.maxPause, maxPause.value), (.chapterGap, chapterGap), (.silenceThreshold, silenceThreshold), (.trimThreshold, trimThreshold), (.trimMargin, trimMargin),
       (.cueLevel, cueLevel), (.overlapLevel, overlapLevel), (.maxOverlap, maxOverlap),
     ]
     for case (let setting, let value?) in numbers { _ = try setting.check(value) }
@@ -64,6 +68,6 @@ public struct SilenceSettings: Sendable, Equatable {
 
   /// The fields that carry these settings, in a playlist's defaults and entries.
   public static let fieldNames = [
-    "trim-silence", "max-pause", "silence-threshold", "trim-threshold", "trim-margin", "auto-cue", "cue-level", "overlap-level", "max-overlap",
+    "trim-silence", "max-pause", "chapter-gap", "silence-threshold", "trim-threshold", "trim-margin", "auto-cue", "cue-level", "overlap-level", "max-overlap",
   ]
 }

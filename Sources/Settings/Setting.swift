@@ -6,7 +6,7 @@ import Composition
 /// Each setting with a range of values holds it here, once: the library, the playlist reader and
 /// the command line all check a value with `check(_:)`.
 public enum Setting: String, Sendable, Hashable, CaseIterable {
-  case loudness, truePeak, maxPause, silenceThreshold, trimThreshold, trimMargin, cueLevel, overlapLevel, maxOverlap
+  case loudness, truePeak, maxPause, chapterGap, silenceThreshold, trimThreshold, trimMargin, cueLevel, overlapLevel, maxOverlap
   case tempoRamp, maxTempoChange, crossfade, gap, allowLong
   case format, codec, bitDepth, bitRate, quality, compressionLevel, sampleRate, channels
   case verify, writeReplayGain, listing, from, to, offset, fit, stretchRatio, snippetLength, edgeFade, target
@@ -20,6 +20,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .loudness: "the loudness target"
     case .truePeak: "the true-peak ceiling"
     case .maxPause: "the longest pause"
+    case .chapterGap: "the chapter gap"
     case .silenceThreshold: "the silence threshold"
     case .trimThreshold: "the trim threshold"
     case .trimMargin: "the trim margin"
@@ -85,6 +86,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     case .loudness, .target: -70...0
     case .truePeak: -30...0
     case .maxPause: 0.1...3600
+    case .chapterGap: 0...600
     case .silenceThreshold, .trimThreshold: -120...0
     case .trimMargin: 0...10
     case .cueLevel, .overlapLevel: -70...0
@@ -112,7 +114,7 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .loudness, .target: " LUFS"
     case .truePeak: " dBTP"
-    case .maxPause, .trimMargin, .maxOverlap, .crossfade, .gap, .from, .to, .offset, .fit, .snippetLength, .stretchLength: " s"
+    case .maxPause, .chapterGap, .trimMargin, .maxOverlap, .crossfade, .gap, .from, .to, .offset, .fit, .snippetLength, .stretchLength: " s"
     case .silenceThreshold, .trimThreshold: " dBFS"
     case .cueLevel, .overlapLevel: " LU"
     case .tempoRamp: " bars"

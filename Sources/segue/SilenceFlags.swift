@@ -11,6 +11,9 @@ struct SilenceFlags: ParsableArguments {
   @Option(help: ArgumentHelp("Shorten every pause longer than this to exactly this long, cut in its middle (0.1 to 3600).", valueName: "seconds"))
   var maxPause: Double?
 
+  @Option(help: ArgumentHelp("The shortest break between one track and the next where silence edits meet (0 to 600; default: --max-pause, else 2 for .m4b).", valueName: "seconds"))
+  var chapterGap: Double?
+
   @Option(parsing: .unconditional, help: ArgumentHelp("Speech under this level is paused (-120 to 0, default -35).", valueName: "dBFS"))
   var silenceThreshold: Double?
 
@@ -41,6 +44,7 @@ struct SilenceFlags: ParsableArguments {
     if trimSilence { settings.trim = true }
     if autoCue { settings.autoCue = true }
     settings.maxPause = maxPause.map(Override.set) ?? .inherit
+    settings.chapterGap = chapterGap
     settings.silenceThreshold = silenceThreshold
     settings.trimThreshold = trimThreshold
     settings.trimMargin = trimMargin

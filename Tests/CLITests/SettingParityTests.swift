@@ -27,6 +27,9 @@ import Testing
       flags: "--max-pause 0.05", choices: { $0.silence.maxPause = 0.05 }, problem: .outOfRange(.maxPause, value: 0.05, allowed: 0.1...3600),
       cliMessage: "--max-pause must be from 0.1 to 3600 s, not 0.05"),
     Case(
+      flags: "--chapter-gap 600.5", choices: { $0.silence.chapterGap = 600.5 }, problem: .outOfRange(.chapterGap, value: 600.5, allowed: 0...600),
+      cliMessage: "--chapter-gap must be from 0 to 600 s, not 600.5"),
+    Case(
       flags: "--crossfade 2 --gap 1", choices: { ($0.crossfade, $0.gap) = (2, 1) }, problem: .notBoth(.crossfade, .gap),
       cliMessage: "give --crossfade or --gap, not both"),
     Case(

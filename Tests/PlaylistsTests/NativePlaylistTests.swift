@@ -81,7 +81,7 @@ import Testing
   @Test func readsSilenceSettings() throws {
     let text = """
       version: 1
-      defaults: { trim-silence: true, max-pause: 0.7, silence-threshold: -38, trim-threshold: -65, trim-margin: 0.1, auto-cue: yes, cue-level: -40, overlap-level: -9, max-overlap: 6 }
+      defaults: { trim-silence: true, max-pause: 0.7, chapter-gap: 2.5, silence-threshold: -38, trim-threshold: -65, trim-margin: 0.1, auto-cue: yes, cue-level: -40, overlap-level: -9, max-overlap: 6 }
       entries:
         - file: a.flac
           silence: keep
@@ -89,17 +89,19 @@ import Testing
           max-pause: 1.25
         - file: c.flac
           max-pause: off
+          chapter-gap: 4
       """
     let playlist = try NativePlaylist.parse(text, file: file)
     #expect(
       playlist.defaults.silence
         == SilenceSettings(
-          trim: true, maxPause: 0.7, silenceThreshold: -38, trimThreshold: -65, trimMargin: 0.1, autoCue: true, cueLevel: -40, overlapLevel: -9,
+          trim: true, maxPause: 0.7, chapterGap: 2.5, silenceThreshold: -38, trimThreshold: -65, trimMargin: 0.1, autoCue: true, cueLevel: -40, overlapLevel: -9,
           maxOverlap: 6))
     #expect(playlist.entries.map(\.options.silence.keep) == [true, false, false])
     #expect(playlist.entries[1].options.silence.maxPause == .set(1.25))
     #expect(playlist.entries[2].options.silence.maxPause == .reset)
     #expect(playlist.entries[2].options.silence.over(playlist.defaults.silence).maxPause == .reset)
+    #expect(playlist.entries.map { $0.options.silence.over(playlist.defaults.silence).chapterGap } == [2.5, 2.5, 4])
   }
 
   /// A speed or a target length per entry, a default speed and method for the rest.
@@ -137,7 +139,7 @@ import Testing
     MalformedCase(testDescription: "entry without a file", text: "version: 1\nentries:\n  - title: x\n",
             message: "/sets/friday.yaml:3:5: an entry needs a 'file'"),
     MalformedCase(testDescription: "unknown field", text: "version: 1\nentries:\n  - file: a.flac\n    volume: 3\n",
-            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition, loudness, silence, speed, length, tempo, method, bpm, first-beat, tempo-range, key, pitch, trim-silence, max-pause, silence-threshold, trim-threshold, trim-margin, auto-cue, cue-level, overlap-level, max-overlap)"),
+            message: "/sets/friday.yaml:4:5: unknown field 'volume' (expected one of: file, id, title, artist, in, out, gain, fade-in, fade-out, transition, loudness, silence, speed, length, tempo, method, bpm, first-beat, tempo-range, key, pitch, trim-silence, max-pause, chapter-gap, silence-threshold, trim-threshold, trim-margin, auto-cue, cue-level, overlap-level, max-overlap)"),
     MalformedCase(testDescription: "unknown key", text: "version: 1\nentries:\n  - file: a.flac\n    key: H minor\n",
             message: "/sets/friday.yaml:4:10: 'key' must be a key as Camelot (8A), Open Key (1m) or a name (A minor, F#m, Eb) writes it, not H minor"),
     MalformedCase(testDescription: "pitch too far", text: "version: 1\nentries:\n  - file: a.flac\n    pitch: 13\n",

@@ -18,6 +18,8 @@ struct MixPlanning {
   var edits: [TrackEdit?] = []
   /// The stretch of the one input, when one is asked for.
   var stretch: StretchPlanning? = nil
+  /// True when the output is an audiobook (`.m4b`), whose trimmed chapters keep a gap by default.
+  var audiobook = false
 
   /// True when some transition asks for an `auto` curve, so the inputs' edges are needed.
   static func needsEdges(inputs: [InputSource], mix: MixOptions) -> Bool {
@@ -88,6 +90,7 @@ struct MixPlanning {
         items[index].transition = try countedCrossfade(spec, after: items[index], input: inputs[index], notes: &notes)
       }
     }
+    notes += ChapterGaps(inputs: inputs, facts: facts, mix: mix, sampleRate: sampleRate, audiobook: audiobook).apply(to: &items)
     return (items, notes)
   }
 

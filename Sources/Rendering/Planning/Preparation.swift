@@ -71,11 +71,12 @@ extension Renderer {
       let first = facts.facts[0].info
       let layout = PCMLayout(
         sampleRate: request.output.sampleRate ?? first.sampleRate, channelCount: request.output.channelCount ?? first.channelCount)
-      return Prepared(request: request, inputs: facts, format: nil, mix: try planMix(request, facts: facts, layout: layout))
+      let mix = try planMix(request, facts: facts, layout: layout, audiobook: request.output.format == .m4b)
+      return Prepared(request: request, inputs: facts, format: nil, mix: mix)
     }
     let format = try OutputFormat.resolve(
       path: request.outputPath, options: request.output, inputs: Array(facts.infos.prefix(request.inputs.count)))
-    var mix = try planMix(request, facts: facts, layout: format.settings.layout)
+    var mix = try planMix(request, facts: facts, layout: format.settings.layout, audiobook: format.container == .m4b)
     mix.plan.notes += format.notes + format.downmixNotes(facts.infos, labels: facts.sources.map(\.label))
     let trackFrames = facts.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
     // A stretch's length is what was asked for, its ratio checked: never refused as too long.
@@ -97,15 +98,16 @@ extension Renderer {
 
   /// Levels the tracks' loudness when asked (as they play in `layout`, shifted tracks as they
   /// sound shifted), then plans the mix at its rate: the tracks' items made once, their key
-  /// shifts decided on them, the levelling gains applied to them.
-  private static func planMix(_ request: RenderRequest, facts: InputFacts, layout: PCMLayout) throws(RenderError) -> MixPlan {
+  /// shifts decided on them, the levelling gains applied to them. An `audiobook`'s trimmed chapters
+  /// keep a gap between them by default (`ChapterGaps`).
+  private static func planMix(_ request: RenderRequest, facts: InputFacts, layout: PCMLayout, audiobook: Bool) throws(RenderError) -> MixPlan {
     let sampleRate = layout.sampleRate
     let loudness = request.mix.loudness
     let edits = Editing(inputs: request.inputs, facts: facts.facts, mix: request.mix, sampleRate: sampleRate).decide()
     let stretch = try request.stretch.map { stretch throws(RenderError) in try stretchPlanning(stretch, request: request, facts: facts, sampleRate: sampleRate) }
     let planning = MixPlanning(
       inputs: request.inputs, overlays: request.overlays, facts: facts.facts, mix: request.mix, sampleRate: sampleRate, edits: edits,
-      stretch: stretch)
+      stretch: stretch, audiobook: audiobook)
     var (items, itemNotes) = try planning.trackItems()
     let (shifts, shiftNotes) = planning.keyShifts(of: items)
     let shifted = try shiftedAnalyses(request, facts: facts, shifts: shifts)

@@ -82,6 +82,7 @@ extension RenderRequest {
       let under = silence.silenceThreshold.map { " (quiet under \(Decibels.text($0)) dBFS)" } ?? ""
       parts.append("pauses over \(Self.number(pause)) s shortened to \(Self.number(pause)) s\(under)")
     }
+    if let gap = silence.chapterGap { parts.append("at least \(Self.number(gap)) s between tracks where edits meet") }
     if silence.autoCue == true {
       let overlap = silence.maxOverlap.map { ", overlaps up to \(Self.number($0)) s" } ?? ""
       parts.append("cue points placed from the audio\(overlap)")
