@@ -43,3 +43,10 @@ public enum TrackOrder: String, SettingChoice {
   case harmonic
   case asGiven = "as-given"
 }
+
+/// Which tracks the mix's rate and channel count follow where the output does not set them: the
+/// most playing time's (the default: one odd chapter does not decide a book), the first track's,
+/// or the highest any track has.
+public enum FormatSource: String, SettingChoice {
+  case most, first, highest
+}

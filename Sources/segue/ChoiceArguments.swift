@@ -14,6 +14,7 @@ extension TrackOrder: ExpressibleByArgument {}
 extension LoudnessScope: ExpressibleByArgument {}
 extension PeakPolicy: ExpressibleByArgument {}
 extension LoudnessOptions.GainSource: ExpressibleByArgument {}
+extension FormatSource: ExpressibleByArgument {}
 
 // An output's format and codec, in any case (`FLAC` as `flac`), as an output's extension is.
 extension OutputContainer: ExpressibleByArgument {

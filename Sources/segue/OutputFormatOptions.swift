@@ -24,11 +24,14 @@ struct OutputFormatOptions: ParsableArguments {
   @Option(help: "FLAC compression level, 0 to 12.")
   var compressionLevel: Int?
 
-  @Option(help: "Output sample rate in Hz (default: the first track's).")
+  @Option(help: "Output sample rate in Hz (default: the tracks', as --format-from says).")
   var sampleRate: Int?
 
-  @Option(help: "Output channel count (default: the first track's).")
+  @Option(help: "Output channel count (default: the tracks', as --format-from says).")
   var channels: Int?
+
+  @Option(help: ArgumentHelp("Which tracks the rate and channels follow: most (of the playing time), first or highest (default: most).", valueName: "tracks"))
+  var formatFrom: FormatSource?
 
   func validate() throws {
     do { try options().check() } catch let problem as SettingProblem { throw problem.usageError }
@@ -38,7 +41,7 @@ struct OutputFormatOptions: ParsableArguments {
   func options() throws -> OutputOptions {
     OutputOptions(
       format: format, codec: codec, bitDepth: bitDepth, bitRate: try parsedBitRate(), quality: quality,
-      compressionLevel: compressionLevel, sampleRate: sampleRate, channelCount: channels)
+      compressionLevel: compressionLevel, sampleRate: sampleRate, channelCount: channels, formatFrom: formatFrom)
   }
 
   /// `320k` → 320000; `128000` → 128000.

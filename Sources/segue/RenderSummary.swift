@@ -10,6 +10,7 @@ struct RenderSummary: CustomStringConvertible {
       "Rendered \(contents) to \(destination) (\(report.codecName), \(report.layout))",
       "Length: \(TimeFormat.clock(frames: frames, sampleRate: report.layout.sampleRate)) = \(frames) sample frames",
     ]
+    if report.mix.formatWasDecided, let format = report.mix.formatReason { lines.append("Format: \(format)") }
     if !report.isWholeMix {
       let rate = report.layout.sampleRate
       let parts = report.segments.map { "\(TimeFormat.clock(frames: $0.lowerBound, sampleRate: rate))-\(TimeFormat.clock(frames: $0.upperBound, sampleRate: rate))" }

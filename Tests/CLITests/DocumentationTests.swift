@@ -43,7 +43,7 @@ import Testing
     let readme = try MarkdownPage(Self.root.appendingPathComponent("README.md"))
     let recipes = readme.codeBlocks.filter { $0.part == "Common recipes" && $0.language == "sh" }
       .flatMap { $0.lines.filter { $0.hasPrefix("segue ") } }
-    #expect(recipes.count == 11, "README promises eleven recipes")
+    #expect(recipes.count == 12, "README promises twelve recipes")
     let fixture = try Fixture()
     try RecipeInputs.make(in: fixture)
     let cache = TemporaryFolder("segue-recipes-cache")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The files README's recipes name, synthesized: an album of three short tones, a DJ set of three
-/// dance tracks (kicks over a chord), speech with pauses, a jingle, and a batch manifest.
+/// dance tracks (kicks over a chord), two talks with pauses, a jingle, and a batch manifest.
 enum RecipeInputs {
   /// Makes every file in `fixture`'s folder, the audio in one ffmpeg run.
   static func make(in fixture: Fixture) throws {
@@ -18,8 +18,9 @@ enum RecipeInputs {
     ].map { name, tempo, chord, seconds in (name: name, source: danceTrack(beatsPerMinute: tempo, chord: chord), frames: seconds * rate) }
     // Two seconds of sound in every three, from 1 s to 13 s: pauses of a second, silent edges.
     let talk = (name: "talk.flac", source: "aevalsrc=exprs='0.3*sin(2*PI*220*t)*between(t,1,13)*lt(mod(t,3),2)'", frames: 15 * rate)
+    let moreTalk = (name: "more-talk.flac", source: "aevalsrc=exprs='0.3*sin(2*PI*196*t)*between(t,2,9)*lt(mod(t,2.5),1.5)'", frames: 23 * rate / 2)
     let jingle = (name: "jingle.flac", source: "aevalsrc=exprs='0.2*(sin(2*PI*392*t)+sin(2*PI*494*t))'", frames: 21 * rate / 2)
-    try fixture.synthesize(album + set + [talk, jingle])
+    try fixture.synthesize(album + set + [talk, moreTalk, jingle])
     try fixture.write("album.m3u", Data("01.flac\n02.flac\n03.flac\n".utf8))
     try fixture.write("set.m3u", Data("a.flac\nb.flac\nc.flac\n".utf8))
     try fixture.write("catalog.jsonl", Data("""

@@ -47,7 +47,10 @@ import Testing
       printing: [
         "Rendered 4 tracks to \(output) (\(format.codec), \(format.sampleRate) Hz, stereo)",
         "Length: 0:10.000 = \(frames) sample frames",
-      ] + (format.sampleRate == 44_100 ? [] : ["Rate conversion: 44100 → \(format.sampleRate) Hz, SoX high quality, 20-bit"])
+      ] + (format.sampleRate == 44_100 ? [] : [
+        "Format: \(format.sampleRate) Hz (moved from 44100 Hz, which Opus cannot encode) stereo (as every track is)",
+        "Rate conversion: 44100 → \(format.sampleRate) Hz, SoX high quality, 20-bit",
+      ])
         + (format.codec == "flac" ? [flacSegmentsNote(4)] : []) + [
         "Verified: FFmpeg decodes \(frames) sample frames, as the timeline says"
       ], in: fixture)

@@ -116,7 +116,7 @@ import Testing
     try Album.make(in: fixture)
     let table = try fixture.run(["plan"] + Album.tracks.map(\.name) + ["--crossfade", "0.5"])
     #expect(table.status == 0)
-    #expect(table.stdout.hasPrefix("Plan: 4 tracks at 44100 Hz, 0:08.500 = \(Album.frames - 3 * 22_050) sample frames\n"))
+    #expect(table.stdout.hasPrefix("Plan: 4 tracks at 44100 Hz stereo (as every track is), 0:08.500 = \(Album.frames - 3 * 22_050) sample frames\n"))
     let json = try fixture.run(["plan"] + Album.tracks.map(\.name) + ["--gap", "1", "--json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["frameCount"] as? Int == Album.frames + 3 * 44_100)

@@ -27,10 +27,11 @@ import Testing
   }
 
   @Test func aStereoTrackInAMonoMixGetsANote() throws {
-    let mono = try fixture.track("mono", Signal.sine(sampleRate: 44_100, channels: 1, frames: 30_011))
+    // The mono track plays longer, so the mix is mono (`FormatSource.most`).
+    let mono = try fixture.track("mono", Signal.sine(sampleRate: 44_100, channels: 1, frames: 30_013))
     let stereo = fixture.folder.file("stereo.wav")
     try AudioFile.write(
-      Signal.sine(sampleRate: 44_100, channels: 2, frames: 30_013), layout: PCMLayout(sampleRate: 44_100, channelCount: 2), to: stereo,
+      Signal.sine(sampleRate: 44_100, channels: 2, frames: 30_011), layout: PCMLayout(sampleRate: 44_100, channelCount: 2), to: stereo,
       options: OutputOptions(bitDepth: 16))
     let (report, _) = try fixture.render([mono, InputSource(path: stereo, displayName: "stereo")])
     #expect(report.allNotes.contains { $0.hasPrefix("stereo: its 2 channels are mixed down to 1") }, "\(report.allNotes)")

@@ -122,7 +122,8 @@ import Testing
     let hiRes = try input("hires.wav", "0.1*sin(2*PI*1000*t)", rate: 96_000, seconds: 0.29)
     let dat = try input("dat.wav", "0.1*sin(2*PI*1000*t)", rate: 48_000, seconds: 0.27)
     let deep = try Renderer.render(
-      RenderRequest(inputs: [cd, hiRes, dat, hiRes], outputPath: folder.file("deep.flac"), output: OutputOptions(bitDepth: 24), cache: nil))
+      RenderRequest(
+        inputs: [cd, hiRes, dat, hiRes], outputPath: folder.file("deep.flac"), output: OutputOptions(bitDepth: 24, formatFrom: .first), cache: nil))
     #expect(deep.rateConversions.map(\.description) == [
       "48000 → 44100 Hz, SoX very high quality, 28-bit", "96000 → 44100 Hz, SoX very high quality, 28-bit",
     ])

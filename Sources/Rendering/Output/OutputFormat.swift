@@ -38,8 +38,14 @@ struct OutputFormat: Equatable {
   /// FFmpeg's muxer name.
   var containerName: String { container.muxerName }
 
-  /// Resolves `options` for an output named `path`, mixing `inputs` (already probed).
-  static func resolve(path: String, options: OutputOptions, inputs: [AudioStreamInfo]) throws(RenderError) -> OutputFormat {
+  /// Resolves `options` for an output named `path`, mixing `inputs` (the tracks, already probed)
+  /// in the layout `chosen` for them (by default, the first track's where `options` do not say).
+  static func resolve(
+    path: String, options: OutputOptions, inputs: [AudioStreamInfo], chosen: MixLayoutChoice? = nil
+  ) throws(RenderError) -> OutputFormat {
+    var first = options
+    first.formatFrom = first.formatFrom ?? .first
+    let chosen = chosen ?? MixLayoutChoice(options: first, infos: inputs, lengths: inputs.map { _ in 0 })
     let fileExtension = path.split(separator: "/").last.flatMap { name in
       name.contains(".") ? name.split(separator: ".").last.map { String($0).lowercased() } : nil
     }
@@ -53,8 +59,11 @@ struct OutputFormat: Equatable {
       throw .setting(.noEncoder(codec.encoderName(bitDepth: bitDepth)))
     }
     var notes: [String] = []
-    let rate = try mixRate(codec: codec, bitDepth: bitDepth, options: options, inputs: inputs, notes: &notes)
-    let channels = try channelCount(codec: codec, bitDepth: bitDepth, options: options, first: inputs[0], notes: &notes)
+    let rate = try mixRate(codec: codec, bitDepth: bitDepth, options: options, chosen: chosen.layout.sampleRate, notes: &notes)
+    let channels = try channelCount(codec: codec, bitDepth: bitDepth, options: options, chosen: chosen.layout.channelCount, notes: &notes)
+    if options.sampleRate == nil, let dsd = inputs.first(where: \.isDSD) {
+      notes.append("DSD input (\(dsd.sampleRate) Hz as decoded) is mixed at \(rate) Hz, \(chosen.rateReason); --sample-rate changes it")
+    }
     let layout = PCMLayout(sampleRate: rate, channelCount: channels)
     try checkBitRate(options.bitRate, codec: codec, layout: layout, rateWasAsked: options.sampleRate != nil)
     let forSpeech = container == .m4b
@@ -111,21 +120,14 @@ struct OutputFormat: Equatable {
     return deepest > 16 ? 24 : 16
   }
 
-  /// The mix's rate: as asked, else the first input's (the first PCM input's when it starts with
-  /// DSD, or 176.4 kHz for DSD alone), moved to what the codec takes, with a note saying so.
+  /// The mix's rate: as asked (refused where the codec cannot take it), else the `chosen` one,
+  /// moved to what the codec takes with a note saying so.
   private static func mixRate(
-    codec: OutputCodec, bitDepth: Int?, options: OutputOptions, inputs: [AudioStreamInfo], notes: inout [String]
+    codec: OutputCodec, bitDepth: Int?, options: OutputOptions, chosen rate: Int, notes: inout [String]
   ) throws(RenderError) -> Int {
     if let asked = options.sampleRate {
       guard codec.accepts(sampleRate: asked, bitDepth: bitDepth) else { throw .setting(rateRefusal(codec, bitDepth, asked)) }
       return asked
-    }
-    var rate = inputs[0].sampleRate
-    if inputs[0].isDSD {
-      let pcm = inputs.first { !$0.isDSD }
-      rate = pcm?.sampleRate ?? dsdMixRate
-      let why = pcm == nil ? "a PCM rate that keeps DSD's audible band" : "the rate of the first PCM track"
-      notes.append("DSD input (\(inputs[0].sampleRate) Hz as decoded) is mixed at \(rate) Hz, \(why); --sample-rate changes it")
     }
     guard !codec.accepts(sampleRate: rate, bitDepth: bitDepth) else { return rate }
     let moved = nearestAcceptedRate(to: rate, codec: codec, bitDepth: bitDepth)
@@ -154,12 +156,11 @@ struct OutputFormat: Equatable {
     return .notOffered(.sampleRate, value: "\(rate)", within: "for \(codec.displayName)", offered: offered)
   }
 
-  /// The mix's channels: as asked, else the first input's, moved within what the codec holds
-  /// (with a note saying so).
+  /// The mix's channels: the `chosen` count (as asked, or from the tracks), moved within what the
+  /// codec holds where it was not asked (with a note saying so).
   private static func channelCount(
-    codec: OutputCodec, bitDepth: Int?, options: OutputOptions, first: AudioStreamInfo, notes: inout [String]
+    codec: OutputCodec, bitDepth: Int?, options: OutputOptions, chosen channels: Int, notes: inout [String]
   ) throws(RenderError) -> Int {
-    let channels = options.channelCount ?? first.channelCount
     guard let counts = codec.channelCounts(bitDepth: bitDepth), !counts.contains(channels) else { return channels }
     guard options.channelCount == nil, let fewer = counts.filter({ $0 < channels }).max() else {
       throw .setting(.notOffered(.channels, value: "\(channels)", within: "for \(codec.displayName)", offered: counts.sorted().map(String.init)))

@@ -17,14 +17,16 @@ public struct OutputOptions: Sendable, Equatable {
   public var quality: Double?
   /// FLAC's compression level, 0 to 12.
   public var compressionLevel: Int?
-  /// The output's sample rate; the first input's (or the nearest the codec takes) when nil.
+  /// The output's sample rate; the tracks' (`formatFrom`; or the nearest the codec takes) when nil.
   public var sampleRate: Int?
-  /// The output's channel count; the first input's when nil.
+  /// The output's channel count; the tracks' (`formatFrom`) when nil.
   public var channelCount: Int?
+  /// Which tracks the rate and channel count follow where those are nil; `most` when nil.
+  public var formatFrom: FormatSource?
 
   public init(
     format: OutputContainer? = nil, codec: OutputCodec? = nil, bitDepth: Int? = nil, bitRate: Int? = nil,
-    quality: Double? = nil, compressionLevel: Int? = nil, sampleRate: Int? = nil, channelCount: Int? = nil
+    quality: Double? = nil, compressionLevel: Int? = nil, sampleRate: Int? = nil, channelCount: Int? = nil, formatFrom: FormatSource? = nil
   ) {
     self.format = format
     self.codec = codec
@@ -34,6 +36,7 @@ public struct OutputOptions: Sendable, Equatable {
     self.compressionLevel = compressionLevel
     self.sampleRate = sampleRate
     self.channelCount = channelCount
+    self.formatFrom = formatFrom
   }
 
   /// Refuses a value out of its range, or a bit rate and a quality together; what a codec takes

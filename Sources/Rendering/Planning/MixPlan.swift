@@ -11,6 +11,13 @@ public struct MixPlan: Sendable {
   public var edits: [TrackEdit?] = []
   /// How the output will be encoded, when the plan is for an output.
   public var encoding: OutputEncoding?
+  /// The mix's channel count, and its rate and channels in words with why ("44100 Hz stereo (as
+  /// 5 of 6 tracks are, 93 % of the playing time; --format-from most)").
+  public var channelCount: Int?
+  public var formatReason: String?
+  /// True when the rate or channels were decided (the tracks differ, an option set them, or the
+  /// codec moved them), so a render's summary says how.
+  public var formatWasDecided = false
   /// Each source's waveform in three bands, where the request asked for them (for its page).
   public var waveforms: [WaveformBands?] = []
   /// Each source's tempo and beat grid, where the analysis found one (for its page).

@@ -13,7 +13,7 @@ extension Renderer {
     /// The request as planned: its tracks in the order they play (harmonic, when asked).
     var request: RenderRequest
     var inputs: InputFacts
-    /// The output's format; nil for a plan with no output, laid out at the first track's rate.
+    /// The output's format; nil for a plan with no output, laid out as `MixLayoutChoice` decides.
     var format: OutputFormat?
     /// The mix as planned, with how its output is encoded once that is decided.
     var mix: MixPlan
@@ -67,16 +67,20 @@ extension Renderer {
     }
     let facts: InputFacts
     if let known { facts = known } else { facts = try gatherFacts(request) }
+    let tracks = facts.facts.prefix(request.inputs.count)
+    let chosen = MixLayoutChoice(
+      options: request.output, infos: tracks.map(\.info), lengths: tracks.map { Double($0.frameCount) / Double($0.info.sampleRate) })
     guard !request.outputPath.isEmpty || request.output.format != nil else {
-      let first = facts.facts[0].info
-      let layout = PCMLayout(
-        sampleRate: request.output.sampleRate ?? first.sampleRate, channelCount: request.output.channelCount ?? first.channelCount)
-      let mix = try planMix(request, facts: facts, layout: layout, audiobook: request.output.format == .m4b)
+      var mix = try planMix(request, facts: facts, layout: chosen.layout, audiobook: request.output.format == .m4b)
+      (mix.channelCount, mix.formatReason) = (chosen.layout.channelCount, chosen.description(final: chosen.layout, codec: nil))
+      mix.formatWasDecided = !chosen.isEveryTracks(final: chosen.layout)
       return Prepared(request: request, inputs: facts, format: nil, mix: mix)
     }
-    let format = try OutputFormat.resolve(
-      path: request.outputPath, options: request.output, inputs: Array(facts.infos.prefix(request.inputs.count)))
-    var mix = try planMix(request, facts: facts, layout: format.settings.layout, audiobook: format.container == .m4b)
+    let format = try OutputFormat.resolve(path: request.outputPath, options: request.output, inputs: tracks.map(\.info), chosen: chosen)
+    let layout = format.settings.layout
+    var mix = try planMix(request, facts: facts, layout: layout, audiobook: format.container == .m4b)
+    (mix.channelCount, mix.formatReason) = (layout.channelCount, chosen.description(final: layout, codec: format.codec.displayName))
+    mix.formatWasDecided = !chosen.isEveryTracks(final: layout)
     mix.plan.notes += format.notes + format.downmixNotes(facts.infos, labels: facts.sources.map(\.label))
     let trackFrames = facts.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
     // A stretch's length is what was asked for, its ratio checked: never refused as too long.

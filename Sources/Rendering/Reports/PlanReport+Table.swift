@@ -9,7 +9,7 @@ extension PlanReport {
   /// its audio sounds, and its name by the one rule (`TrackName`) with the file it plays.
   public func table() -> String {
     var lines = [
-      "Plan: \(tracks.count) track\(tracks.count == 1 ? "" : "s") at \(sampleRate) Hz, \(clock(frameCount)) = \(frameCount) sample frames",
+      "Plan: \(tracks.count) track\(tracks.count == 1 ? "" : "s") at \(format ?? "\(sampleRate) Hz"), \(clock(frameCount)) = \(frameCount) sample frames",
       "listed: where tracklists, chapters and cue sheets start the track (mid-crossfade when it fades in); start-end: where its audio sounds",
       "  #  listed       start        end          in           out          gain      track",
     ]

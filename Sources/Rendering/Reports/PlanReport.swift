@@ -9,6 +9,10 @@ import Foundation
 public struct PlanReport: Encodable, Sendable {
   public var schemaVersion = ReportSchema.version
   public var sampleRate: Int
+  /// The mix's channel count, and its rate and channels in words with why they are what they are;
+  /// nil for a plan made outside `Renderer.plan`.
+  public var channels: Int?
+  public var format: String?
   public var frameCount: Int64
   public var seconds: Double
   public var tracks: [Track]
@@ -282,6 +286,7 @@ public struct PlanReport: Encodable, Sendable {
     savedFrames = tracks.reduce(0) { $0 + ($1.silence?.savedFrames ?? 0) }
     savedSeconds = Double(savedFrames) / Double(sampleRate)
     encoding = mix.encoding
+    (channels, format) = (mix.channelCount, mix.formatReason)
     let embedded = mix.trackList?.chapters(for: mix.listing) ?? []
     if !embedded.isEmpty {
       chapters = embedded.map { ChapterEntry(start: $0.start, end: $0.end, startSeconds: Double($0.start) / Double(sampleRate), title: $0.title) }

@@ -96,7 +96,7 @@ extension RenderRequest {
       asked.format.map { "format \($0)" }, asked.codec.map { "codec \($0)" }, asked.bitDepth.map { "\($0)-bit" },
       asked.bitRate.map { "\(Self.number(Double($0) / 1000)) kbit/s" }, asked.quality.map { "quality \(Self.number($0))" },
       asked.compressionLevel.map { "compression level \($0)" }, asked.sampleRate.map { "\($0) Hz" },
-      asked.channelCount.map { "\($0) channels" }, segmentedEncoding ? nil : "one encoder (segments off)",
+      asked.channelCount.map { "\($0) channels" }, asked.formatFrom.map { "rate and channels from the \($0.rawValue) tracks (--format-from)" }, segmentedEncoding ? nil : "one encoder (segments off)",
       threads.map { "\($0) encoder threads" },
     ].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
