@@ -54,6 +54,8 @@ let package = Package(
     .executableTarget(name: "make-demo-tracks", dependencies: ["Rendering"], path: "Examples/make-demo-tracks"),
     .executableTarget(name: "crossfade-two-files", dependencies: ["Rendering"], path: "Examples/crossfade-two-files"),
     .executableTarget(name: "album-to-one-file", dependencies: ["Rendering"], path: "Examples/album-to-one-file"),
+    // docs/library.md's snippets, compiled with nothing but `import Rendering` (built for CLITests, which checks them).
+    .target(name: "LibrarySnippets", dependencies: ["Rendering"], path: "Examples/library-snippets"),
     // Every test target names each module it imports, so a change to one rebuilds the tests
     // that use it (a module reached only through another target's dependency was left stale).
     .target(name: "AudioTestSupport", dependencies: ["Rendering"], path: "Tests/AudioTestSupport"),
@@ -70,7 +72,7 @@ let package = Package(
     .testTarget(name: "StretchTests", dependencies: ["Rendering", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "BeatTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
     .testTarget(name: "KeyTests", dependencies: ["Rendering", "Analysis", "Composition", "FFmpegAudio", "Playlists", "AudioTestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["Rendering", "Composition", "Playlists", "Settings", "AudioTestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["Rendering", "Composition", "Playlists", "Settings", "AudioTestSupport", "LibrarySnippets"]),
     .target(name: "FuzzSupport", dependencies: ["Playlists", "Containers", "AudioTestSupport", "SamplePlaylists"], path: "Tests/FuzzSupport"),
     .testTarget(name: "FuzzTests", dependencies: ["FuzzSupport", "AudioTestSupport", "Playlists", "Containers"]),
     // Counts a render's threads in a process of its own, for RenderThreadsTests.

@@ -28,16 +28,19 @@ public struct AudibleSpans: Sendable, Equatable, Codable {
   /// One audible stretch: `range` in frames, from its first sample at or above the threshold (in
   /// its first loud window) to one past its last (in its last).
   public struct Span: Sendable, Equatable, Codable {
+    /// Its frames, counted from the signal's start: first sample at or above the threshold to one past its last.
     public var range: Range<Int64>
     /// Its loudest window's RMS, in dBFS.
     public var peakDB: Double
 
+    /// A span over `range` whose loudest window's RMS is `peakDB` dBFS.
     public init(range: Range<Int64>, peakDB: Double) {
       self.range = range
       self.peakDB = peakDB
     }
   }
 
+  /// The spans found at `thresholdDB` in a signal `frameCount` frames long, gaps under `minimumGap` frames bridged.
   public init(thresholdDB: Double, frameCount: Int64, minimumGap: Int64, spans: [Span], edgeLevelsDB: [Double] = []) {
     self.thresholdDB = thresholdDB
     self.frameCount = frameCount

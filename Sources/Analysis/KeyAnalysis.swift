@@ -20,6 +20,7 @@ public struct KeyAnalysis: Sendable, Equatable, Codable {
   /// The version of the method that made this analysis.
   public var version: Int? = methodVersion
 
+  /// An analysis finding `key` with the confidence, tuning and doubt given, made by the current `methodVersion`.
   public init(key: MusicalKey?, confidence: Double, tuningCents: Double, doubt: Doubt? = nil) {
     self.key = key
     self.confidence = confidence
@@ -36,6 +37,7 @@ public struct KeyAnalysis: Sendable, Equatable, Codable {
     /// may dwell on another tonic of the same notes (a relative key, a mode such as dorian).
     case tonic(heardMore: Int)
 
+    /// The doubt in words, for reports.
     public var description: String {
       switch self {
       case .mode: "its minor and major third and sixth weigh alike"

@@ -10,6 +10,7 @@ import Foundation
 /// summed over segments of about four seconds; at the end the tuning is read from the profile and
 /// the segments are scored against the 24 keys (`KeyProfiles`).
 public final class KeyDetector {
+  /// The sample rate of the mono signal it is given, in Hz.
   public let sampleRate: Int
   private let decimation: Int
   /// The rate the detector hears, in hertz.

@@ -10,11 +10,14 @@ public struct LevelTrack: Sendable, Equatable, Codable {
   /// The lowest level stored; quieter values (and silence) read as this.
   public static let floor = -150.0
 
+  /// A track of `decibels` values `step` seconds apart, each rounded to 0.01 dB and held within -150 to 300 dB
+  /// (NaN reads as the floor).
   public init(step: Double, decibels: [Double]) {
     self.step = step
     centibels = decibels.map { Int16((max(Self.floor, min(300, $0.isNaN ? Self.floor : $0)) * 100).rounded()) }
   }
 
+  /// How many values the track holds.
   public var count: Int { centibels.count }
 
   /// Value `index`, in dB.
@@ -25,6 +28,7 @@ public struct LevelTrack: Sendable, Equatable, Codable {
 
   private enum CodingKeys: String, CodingKey { case step, centibels }
 
+  /// Reads the step, and the values as base64 of little-endian 16-bit centibels.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     step = try container.decode(Double.self, forKey: .step)
@@ -35,6 +39,7 @@ public struct LevelTrack: Sendable, Equatable, Codable {
     centibels = data.withUnsafeBytes { raw in (0..<(data.count / 2)).map { Int16(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self)) } }
   }
 
+  /// Writes the step, and the values as base64 of little-endian 16-bit centibels.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(step, forKey: .step)

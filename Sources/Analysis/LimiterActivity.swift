@@ -10,6 +10,7 @@ public struct LimiterActivity: Sendable, Equatable {
   /// passed to `PeakLimiter.process`; nil when none was.
   public var span: Range<Int64>?
 
+  /// The activity of a limiter that has limited nothing: no regions, lowest gain 1.
   public init() {}
 
   /// The deepest gain reduction, in dB (0 when nothing was limited).

@@ -1,6 +1,7 @@
 /// The analyses that hear a signal's channels together, as their mean: its tempo and beat grid
 /// (`BeatTracker`) and its key (`KeyDetector`), fed block by block from one mixdown.
 public final class MusicAnalyzer {
+  /// How many channels the interleaved samples given to `add` have.
   public let channelCount: Int
   private let beats: BeatTracker?
   private let key: KeyDetector?

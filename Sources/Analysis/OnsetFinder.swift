@@ -11,9 +11,12 @@ import Foundation
 public struct OnsetFinder: Sendable {
   /// One attack: where it starts, and how loud it gets in the 30 ms after (its accent).
   public struct Onset: Sendable, Equatable {
+    /// Where the attack starts, in frames from the first sample added: the middle of its first block.
     public var frame: Double
+    /// The energy (mean square, linear) of its loudest block in the 30 ms from its start.
     public var accent: Float
 
+    /// An attack at `frame` with accent `accent`.
     public init(frame: Double, accent: Float) {
       self.frame = frame
       self.accent = accent
@@ -45,6 +48,7 @@ public struct OnsetFinder: Sendable {
   /// How far under the loudest recent block an attack may peak: 13 dB.
   private static let belowLoudest: Float = 0.05
 
+  /// A finder for a mono signal at `sampleRate` Hz, with no attacks found yet.
   public init(sampleRate: Int) {
     blockFrames = max(1, sampleRate / 1378)
     let blocksPerSecond = Double(sampleRate) / Double(blockFrames)

@@ -7,6 +7,7 @@ extension PeakLimiter {
     public private(set) var limiter: PeakLimiter
     private var held: [Float] = []
 
+    /// A pipe through `limiter`, holding no frames yet.
     public init(_ limiter: PeakLimiter) { self.limiter = limiter }
 
     /// Takes the next interleaved block; returns the frames that are ready, limited (none

@@ -34,9 +34,11 @@ public struct PeakLimiter: Sendable {
   /// Frames the detector looks at per step: the unit of skipping quiet stretches.
   static let chunkFrames = 256
 
+  /// How many channels the interleaved blocks it limits have.
   public let channelCount: Int
   /// The highest level allowed out, linear (1 = full scale).
   public let ceiling: Double
+  /// What it keeps under the ceiling: samples only, or true peaks too.
   public let detection: Detection
   /// The length of the gain's fall before a peak, and of the window it is averaged over.
   public let attackFrames: Int

@@ -66,8 +66,10 @@ public struct ProgrammeLoudness: Sendable, Equatable {
   public var truePeak: Double
   /// The mean K-weighted energy of each whole 100 ms step, and how many frames a step holds.
   public var stepEnergies: [Double]
+  /// Frames in each step of `stepEnergies`: 100 ms at the signal's rate, rounded.
   public var stepFrames: Int
 
+  /// `truePeak` in dBTP (-inf for silence).
   public var truePeakDB: Double { decibels(truePeak) }
 
   /// The integrated loudness of the frames in `spans` (counted from the first frame measured), gated

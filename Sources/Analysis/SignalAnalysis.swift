@@ -1,6 +1,8 @@
 /// What the analysis pass measured in one signal: loudness (EBU R128), peaks and a level envelope.
 public struct SignalAnalysis: Sendable, Equatable, Codable {
+  /// The signal's sample rate, in Hz.
   public var sampleRate: Int
+  /// The signal's length in frames.
   public var frameCount: Int64
   /// Integrated loudness in LUFS; nil when the signal is too quiet to gate (silence).
   public var integratedLUFS: Double?
@@ -21,14 +23,18 @@ public struct SignalAnalysis: Sendable, Equatable, Codable {
   public var shortTerm: LevelTrack
   /// Per 10 ms window: the RMS of all channels and the highest sample, in dBFS.
   public var rms: LevelTrack
+  /// Per 10 ms window: the highest sample of any channel, in dBFS.
   public var peak: LevelTrack
   /// Per 10 ms window: its K-weighted energy as a loudness, in LUFS, so a 400 ms window's
   /// loudness can be read anywhere to within 10 ms (automatic cue points); nil in analyses made
   /// before it was kept.
   public var loudness: LevelTrack?
 
+  /// `samplePeak` in dBFS (-inf for silence).
   public var samplePeakDB: Double { decibels(samplePeak) }
+  /// `truePeak` in dBTP (-inf for silence).
   public var truePeakDB: Double { decibels(truePeak) }
+  /// The signal's length in seconds.
   public var seconds: Double { Double(frameCount) / Double(sampleRate) }
 
   /// Seconds before the first 10 ms window whose RMS reaches `threshold` dBFS (the whole signal

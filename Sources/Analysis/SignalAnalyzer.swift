@@ -4,7 +4,9 @@
 /// `loudness` and `levels`, may be fed the same blocks on two threads (each in order): the
 /// loudness meter is the pass's heaviest part.
 public final class SignalAnalyzer {
+  /// The signal's sample rate, in Hz.
   public let sampleRate: Int
+  /// How many channels the interleaved samples given to `add` have.
   public let channelCount: Int
   /// Integrated loudness, loudness range, and loudness over time.
   public let loudness: LoudnessTracks

@@ -3,6 +3,7 @@ import Composition
 /// What the tempo analysis found in one signal: a beat grid when the beat is steady, how sure it
 /// is, and the other metrical levels it could be counted at.
 public struct TempoAnalysis: Sendable, Equatable, Codable {
+  /// The analysed signal's sample rate in Hz: the grid's frames are at this rate.
   public var sampleRate: Int
   /// Aubio's tempo estimate in beats per minute, steady or not; nil when it found no beats.
   public var estimatedBPM: Double?
@@ -22,6 +23,7 @@ public struct TempoAnalysis: Sendable, Equatable, Codable {
   /// The version of the method that made this analysis; nil in analyses made before versions.
   public var version: Int? = methodVersion
 
+  /// An analysis with the estimate, confidence and grid given, no candidates, made by the current `methodVersion`.
   public init(sampleRate: Int, estimatedBPM: Double?, confidence: Double, grid: BeatGrid?) {
     self.sampleRate = sampleRate
     self.estimatedBPM = estimatedBPM
@@ -52,6 +54,7 @@ public struct TempoAnalysis: Sendable, Equatable, Codable {
 /// One metrical level a beat could be counted at: how well the drum hits cover its beats, and how
 /// sure its grid is.
 public struct TempoCandidate: Sendable, Equatable, Codable {
+  /// The grid counted at this level, in frames at the analysed signal's rate.
   public var grid: BeatGrid
   /// The mean strength of the drum hits on its beats (0 to 1; `BeatGridFit.hitStrengths`): the
   /// level is chosen by it.
@@ -61,6 +64,7 @@ public struct TempoCandidate: Sendable, Equatable, Codable {
   /// period is wrong).
   public var confidence: Double
 
+  /// A candidate level: its `grid`, the hit strength `score` and its `confidence`.
   public init(grid: BeatGrid, score: Double, confidence: Double) {
     self.grid = grid
     self.score = score

@@ -34,6 +34,7 @@ public final class BandPeaksFinder {
   private var extremes = [Double](repeating: 0, count: 6)
   private var values = Data()
 
+  /// A finder for interleaved float samples of `channelCount` channels at `sampleRate` Hz, in 10 ms windows.
   public init(sampleRate: Int, channelCount: Int) {
     self.channelCount = max(1, channelCount)
     self.sampleRate = max(1, sampleRate)

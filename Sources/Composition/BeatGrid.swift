@@ -19,6 +19,7 @@ public struct BeatGrid: Sendable, Equatable, Codable {
   /// grids (chosen on issue 29's test set: see docs/guide.md, "Beat matching").
   public static let sureConfidence = 0.6
 
+  /// A grid of `beatCount` beats `framesPerBeat` frames apart from frame `firstBeat`; nil `firstDownbeat` for unknown bars.
   public init(framesPerBeat: Double, firstBeat: Double, beatCount: Int, firstDownbeat: Int? = nil) {
     self.framesPerBeat = framesPerBeat
     self.firstBeat = firstBeat

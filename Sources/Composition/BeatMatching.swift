@@ -17,6 +17,8 @@ public struct BeatMatchSettings: Sendable, Hashable {
   /// the downbeat nearest the crossfade asked for.
   public var phraseBeats: Int?
 
+  /// Settings with beat matching off, 8-bar ramps back to the track's own tempo, tempo changes up to 8 %, the method
+  /// picked by the change, and transitions on the downbeat nearest the crossfade asked for.
   public init() {}
 
   /// Ramps Segue makes, in bars.
@@ -29,9 +31,11 @@ public struct BeatMatchSettings: Sendable, Hashable {
 public struct BeatMatch: Sendable, Hashable {
   /// The outgoing track's tempo as it plays, and the incoming track's own, in BPM.
   public var outgoingBPM: Double
+  /// The incoming track's own tempo, before it is stretched, in BPM.
   public var incomingBPM: Double
   /// The incoming track's length ratio through the overlap (output ÷ source).
   public var lengthRatio: Double
+  /// How the incoming track is stretched: resampled (varispeed) or with its pitch kept.
   public var method: StretchMethod
   /// Why `method` was picked.
   public var methodReason: String
@@ -53,7 +57,9 @@ public struct BeatMatch: Sendable, Hashable {
 
 /// A transition's beat matching: made, or why the crossfade stayed plain.
 public enum BeatMatchOutcome: Sendable, Hashable {
+  /// The beats were matched, as the `BeatMatch` tells.
   case matched(BeatMatch)
+  /// The crossfade stayed plain, for `reason` (in words, for plans and summaries).
   case plain(reason: String)
 }
 

@@ -16,8 +16,11 @@ public struct Clip: Sendable, Hashable {
   public var item: Int
   /// Whether the clip is a track of the mix or an overlay on top of it.
   public var layer: Layer
+  /// Where the clip begins on the timeline, in output frames.
   public var start: Int64
+  /// Where the clip begins in its source, in source frames at the timeline's rate.
   public var inPoint: Int64
+  /// How many output frames the clip plays, after any stretch and splice.
   public var duration: Int64
   /// A constant gain factor applied on top of the envelope (1 = unchanged).
   public var gain: Double
@@ -49,6 +52,8 @@ public struct Clip: Sendable, Hashable {
     case overlay
   }
 
+  /// A track or overlay clip playing `duration` frames of `source` from `inPoint`, placed at `start` on the timeline;
+  /// `item` is the source's index when nil. It has no fades, splices, stretch or pitch shift.
   public init(
     source: Int, item: Int? = nil, layer: Layer = .track, start: Int64, inPoint: Int64 = 0, duration: Int64, gain: Double = 1,
     envelope: VolumeEnvelope = VolumeEnvelope()
@@ -98,6 +103,7 @@ public struct Clip: Sendable, Hashable {
 
   /// The frames (of the clip's own time) its fade-in and fade-out cover.
   public var fadeInRange: Range<Int64>? { fadeIn.map { 0..<$0.length } }
+  /// The frames (of the clip's own time) its fade-out covers, its last ones; nil without a fade-out.
   public var fadeOutRange: Range<Int64>? { fadeOut.map { (duration - $0.length)..<duration } }
 
   /// The factor applied at `frame` frames into the clip: gain, envelope and fades multiplied (a

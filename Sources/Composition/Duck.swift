@@ -8,8 +8,10 @@ public struct Duck: Sendable, Hashable {
   public var range: Range<Int64>
   /// The factor the tracks are multiplied by under the overlay (for example 0.25 for -12 dB).
   public var gain: Double
+  /// Frames the level takes to fall before the overlay and to rise back after it (outside `range`).
   public var rampLength: Int64
 
+  /// A duck multiplying the tracks by `gain` over `range`, with `rampLength`-frame ramps on either side.
   public init(range: Range<Int64>, gain: Double, rampLength: Int64) {
     self.range = range
     self.gain = gain

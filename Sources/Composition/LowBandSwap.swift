@@ -17,6 +17,7 @@ public struct LowBandSwap: Sendable, Hashable {
   /// The low band's gain before and after the ramp: 1 to 0 for the outgoing track, 0 to 1 for the
   /// incoming one.
   public var from: Double
+  /// The low band's gain after the ramp, from the swap point on: 0 for the outgoing track, 1 for the incoming one.
   public var to: Double
   /// Frames of each crossfade between the clip and its split bands, and of the filter's run-in.
   public var edge: Int64

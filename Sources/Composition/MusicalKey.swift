@@ -9,13 +9,18 @@ import Foundation
 public struct MusicalKey: Sendable, Hashable, Codable {
   /// Major or minor.
   public enum Mode: String, Sendable, Hashable, Codable, CaseIterable {
-    case major, minor
+    /// A major key: "B" on the Camelot wheel, "d" in Open Key.
+    case major
+    /// A minor key: "A" on the Camelot wheel, "m" in Open Key.
+    case minor
   }
 
   /// The tonic's pitch class: 0 is C, 1 C sharp, … 11 B.
   public let tonic: Int
+  /// Whether the key is major or minor.
   public let mode: Mode
 
+  /// The key on pitch class `tonic` (0 is C; any integer, taken modulo 12) in `mode`.
   public init(tonic: Int, mode: Mode) {
     self.tonic = ((tonic % 12) + 12) % 12
     self.mode = mode
@@ -151,6 +156,7 @@ public struct KeyShiftSettings: Sendable, Hashable {
   /// The most semitones a track is shifted by, up or down.
   public var maxSemitones = 1
 
+  /// Settings that shift clashing incoming tracks when `automatic`, by at most `maxSemitones` semitones.
   public init(automatic: Bool = false, maxSemitones: Int = 1) {
     self.automatic = automatic
     self.maxSemitones = maxSemitones

@@ -2,6 +2,7 @@
 public struct OverlayItem: Sendable {
   /// Where an overlay goes on the timeline.
   public enum Anchor: Sendable, Hashable {
+    /// At this frame of the timeline, from the mix's start.
     case timeline(Int64)
     /// `offset` frames (may be negative) from where item `item` (a plan item's index) begins.
     case item(Int, offset: Int64)
@@ -9,18 +10,27 @@ public struct OverlayItem: Sendable {
 
   /// The source's index in the render's inputs.
   public var source: Int
+  /// The source's exact length in frames at the timeline's rate.
   public var availableFrames: Int64
+  /// Where the overlay starts in its source, in frames at the timeline's rate.
   public var inPoint: Int64
+  /// Where the overlay ends in its source; the source's end when nil.
   public var outPoint: Int64?
+  /// Where the overlay starts on the timeline.
   public var anchor: Anchor
+  /// A constant gain factor on the overlay (1: unchanged).
   public var gain: Double
+  /// A fade from silence over the overlay's first frames; nil for none.
   public var fadeIn: Fade?
+  /// A fade to silence over the overlay's last frames; nil for none.
   public var fadeOut: Fade?
   /// The factor the tracks under it are multiplied by, and the ramp length; nil for no ducking.
   public var duck: (gain: Double, rampLength: Int64)?
   /// How the overlay is named in messages.
   public var label: String
 
+  /// An overlay playing `source` (`availableFrames` long) from `inPoint` to `outPoint` (its end when nil), placed at
+  /// `anchor` and named `label`; it ducks the tracks under it when `duck` is given.
   public init(
     source: Int, availableFrames: Int64, inPoint: Int64 = 0, outPoint: Int64? = nil, anchor: Anchor, gain: Double = 1,
     fadeIn: Fade? = nil, fadeOut: Fade? = nil, duck: (gain: Double, rampLength: Int64)? = nil, label: String

@@ -6,6 +6,7 @@ public struct PlanItem: Sendable {
   public var source: Int
   /// The source's exact length in frames at the timeline's rate.
   public var availableFrames: Int64
+  /// Where the entry starts in its source, in frames at the timeline's rate.
   public var inPoint: Int64
   /// Where the clip ends in its source; the source's end when nil.
   public var outPoint: Int64?
@@ -15,8 +16,11 @@ public struct PlanItem: Sendable {
   public var stretch: (frames: Int64, method: StretchMethod)?
   /// Semitones the entry's pitch moves, its length unchanged (a key shift); 0 for none.
   public var pitchShift = 0
+  /// A constant gain factor on the entry (1: unchanged).
   public var gain: Double
+  /// A fade from silence over the entry's first frames; nil for none.
   public var fadeIn: Fade?
+  /// A fade to silence over the entry's last frames; nil for none.
   public var fadeOut: Fade?
   /// The transition into the next entry; the defaults' when nil.
   public var transition: TransitionRequest?
@@ -41,6 +45,8 @@ public struct PlanItem: Sendable {
   /// The frames it plays of its source: in to out, cuts left out, before any stretch.
   public var playedFrames: Int64 { (outPoint ?? availableFrames) - inPoint - cuts.reduce(0) { $0 + Int64($1.skipped.count) } }
 
+  /// An entry playing `source` (`availableFrames` long) from `inPoint` to `outPoint` (its end when nil), named `label`;
+  /// no cuts, stretch or pitch shift, and the defaults' transition, beat matching and bass swap.
   public init(
     source: Int, availableFrames: Int64, inPoint: Int64 = 0, outPoint: Int64? = nil, gain: Double = 1,
     fadeIn: Fade? = nil, fadeOut: Fade? = nil, transition: TransitionRequest? = nil, album: String? = nil,
@@ -61,9 +67,12 @@ public struct PlanItem: Sendable {
 
 /// A fade at a clip's own start or end.
 public struct Fade: Sendable, Hashable {
+  /// How many frames the fade lasts, in the clip's own time.
   public var length: Int64
+  /// The shape the gain follows over the fade.
   public var curve: FadeCurve
 
+  /// A fade of `length` frames along `curve`.
   public init(length: Int64, curve: FadeCurve) {
     self.length = length
     self.curve = curve
@@ -72,7 +81,9 @@ public struct Fade: Sendable, Hashable {
 
 /// A curve as asked for: a fixed one, or `auto` (chosen by measuring the material).
 public enum CurveChoice: Sendable, Hashable {
+  /// This curve, whatever the material.
   case fixed(FadeCurve)
+  /// A curve chosen per transition by how alike the outgoing track's end and the incoming one's start measure.
   case auto
 
   /// The fixed curve, or nil for `auto`.
@@ -97,7 +108,9 @@ extension CurveChoice: RawRepresentable, CaseIterable {
 /// A transition as asked for, in frames at the mix's rate, before `auto` curves are resolved
 /// (`TransitionSpec` tells the chain).
 public enum TransitionRequest: Sendable, Hashable {
+  /// The incoming entry starts right where the outgoing one ends.
   case gapless
+  /// This many frames of silence between the two entries.
   case gap(Int64)
   /// `overlap` nil means the longer of the two fades.
   case crossfade(outLength: Int64, inLength: Int64, outCurve: CurveChoice, inCurve: CurveChoice, overlap: Int64?)
@@ -110,6 +123,7 @@ public enum TransitionRequest: Sendable, Hashable {
 
 /// What applies where an entry does not say.
 public struct PlanDefaults: Sendable {
+  /// The transition between two entries where the outgoing one asks for none.
   public var transition: TransitionRequest
   /// Keep consecutive tracks of one album gapless; apply `transition` only between albums.
   public var albumAware: Bool
@@ -120,6 +134,7 @@ public struct PlanDefaults: Sendable {
   /// Swap the bass in every crossfade (`LowBandSwap`), unless an entry says otherwise.
   public var eqSwap = false
 
+  /// Defaults with `transition` between entries, album-aware if asked; no leading silence, beat matching off, no bass swap.
   public init(transition: TransitionRequest = .gapless, albumAware: Bool = false) {
     self.transition = transition
     self.albumAware = albumAware
@@ -129,13 +144,17 @@ public struct PlanDefaults: Sendable {
 /// A planned mix: the timeline, the transition between each pair, and why automatic choices fell
 /// as they did.
 public struct Plan: Sendable {
+  /// The clips laid out, tracks and overlays, in order of start.
   public var timeline: Timeline
+  /// The transition between each two consecutive entries, in order.
   public var transitions: [ResolvedTransition]
+  /// Why automatic choices fell as they did, and warnings: a line each, naming the two entries of its transition.
   public var notes: [String]
   /// The sources of each run of tracks resampled as one signal, in order (`RunLayout`); the
   /// clips say where they lie in them (`Clip.resampledRun`).
   public var resampledRuns: [[Int]]
 
+  /// A plan of `timeline`, with its transitions, notes and resampled runs.
   public init(timeline: Timeline, transitions: [ResolvedTransition] = [], notes: [String] = [], resampledRuns: [[Int]] = []) {
     self.timeline = timeline
     self.transitions = transitions
@@ -147,8 +166,11 @@ public struct Plan: Sendable {
 /// The transition between two consecutive entries, after policy: which join, what was made of
 /// it, and what beat matching did there.
 public struct ResolvedTransition: Sendable, Hashable {
+  /// The outgoing entry's index in the planned items.
   public var from: Int
+  /// The incoming entry's index in the planned items (`from` + 1).
   public var to: Int
+  /// The transition as made: `auto` curves resolved, a beat-matched crossfade's overlap set so the downbeats meet.
   public var transition: Transition
   /// What beat matching did here; nil where it was not asked for.
   public var beatMatch: BeatMatchOutcome?
@@ -159,26 +181,33 @@ public struct ResolvedTransition: Sendable, Hashable {
 /// The keys two tracks play in where they meet (each its own key moved by its speed and any
 /// shift), and how they relate.
 public struct TransitionKeys: Sendable, Hashable {
+  /// The key the outgoing track plays in there.
   public var outgoing: MusicalKey
+  /// The key the incoming track plays in there, its shift included.
   public var incoming: MusicalKey
   /// Semitones the incoming track is shifted by (`pitch`, `--key-shift auto`); 0 when none.
   public var incomingShift: Int
 
+  /// The keys two tracks play in where they meet, and the semitones the incoming one is shifted by.
   public init(outgoing: MusicalKey, incoming: MusicalKey, incomingShift: Int = 0) {
     self.outgoing = outgoing
     self.incoming = incoming
     self.incomingShift = incomingShift
   }
 
+  /// How the incoming key sits to the outgoing one on the Camelot wheel (same, adjacent, relative, clash).
   public var relation: KeyRelation { KeyRelation(from: outgoing, to: incoming) }
 }
 
 /// A plan that cannot be made, worded for the user.
 public struct PlanError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong, worded for the user: a line per problem.
   public var message: String
 
+  /// An error saying `message`.
   public init(message: String) { self.message = message }
 
+  /// The message.
   public var description: String { message }
 }
 

@@ -1,9 +1,12 @@
 /// A source's own length and rate, for an item that plays all of it at a rate other than the
 /// timeline's.
 public struct ResampledSource: Sendable, Hashable {
+  /// The source's length in frames at its own rate.
   public var frames: Int64
+  /// The source's own sample rate, in Hz.
   public var sampleRate: Int
 
+  /// A source `frames` long at `sampleRate` Hz.
   public init(frames: Int64, sampleRate: Int) {
     self.frames = frames
     self.sampleRate = sampleRate
@@ -13,9 +16,12 @@ public struct ResampledSource: Sendable, Hashable {
 /// Where a clip lies in a run of tracks resampled as one signal: the run's number in
 /// `Plan.resampledRuns`, and the clip's place in it.
 public struct RunPlace: Sendable, Hashable {
+  /// The run's index in `Plan.resampledRuns`.
   public var run: Int
+  /// The clip's place in the run, from 0.
   public var member: Int
 
+  /// Member `member` of run `run`.
   public init(run: Int, member: Int) {
     self.run = run
     self.member = member

@@ -13,6 +13,7 @@ public struct Splice: Sendable, Hashable {
   /// How many frames the two sides overlap.
   public var length: Int64
 
+  /// A jump at clip frame `clipFrame` to source frame `sourceFrame`, the sides crossfaded over `length` frames.
   public init(clipFrame: Int64, sourceFrame: Int64, length: Int64) {
     self.clipFrame = clipFrame
     self.sourceFrame = sourceFrame
@@ -32,6 +33,7 @@ public struct SourceCut: Sendable, Hashable {
   /// How many frames the two sides overlap.
   public var crossfade: Int64
 
+  /// A cut leaving out the source frames `skipped`, the sides crossfaded over `crossfade` frames.
   public init(skipped: Range<Int64>, crossfade: Int64) {
     self.skipped = skipped
     self.crossfade = crossfade

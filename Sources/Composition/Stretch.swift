@@ -8,6 +8,7 @@ import Foundation
 public struct Stretch: Sendable, Hashable {
   /// How many frames the clip plays before the stretch.
   public var sourceFrames: Int64
+  /// How the source is stretched: by resampling (pitch moves with speed) or keeping pitch.
   public var method: StretchMethod
   /// Frames inside the stretch that must land on given clip frames (a beat-matched entry's
   /// beats), in order; between them the stretch is even. Only `preservePitch` takes them.
@@ -23,6 +24,7 @@ public struct Stretch: Sendable, Hashable {
   /// made longer (`clipFrames` at least its source frames).
   public func usesShortWindow(clipFrames: Int64) -> Bool { sharpAttacks && clipFrames >= sourceFrames }
 
+  /// A stretch of `sourceFrames` unstretched frames by `method`, pinned at `keyFrames`, keeping drum hits if `sharpAttacks`.
   public init(sourceFrames: Int64, method: StretchMethod, keyFrames: [KeyFrame] = [], sharpAttacks: Bool = false) {
     self.sourceFrames = sourceFrames
     self.method = method
@@ -33,9 +35,12 @@ public struct Stretch: Sendable, Hashable {
   /// A frame of what the clip plays unstretched and the clip frame it plays at, both counted
   /// from the clip's start.
   public struct KeyFrame: Sendable, Hashable {
+    /// The frame of the unstretched clip, counted from the clip's start.
     public var source: Int64
+    /// The clip frame that source frame plays at, counted from the clip's start.
     public var clip: Int64
 
+    /// A key frame pinning unstretched frame `source` to clip frame `clip`.
     public init(source: Int64, clip: Int64) {
       self.source = source
       self.clip = clip

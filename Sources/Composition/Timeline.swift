@@ -5,11 +5,14 @@
 /// of start and that no clip has a negative start, in-point or duration. Overlays may lower the
 /// tracks under them (`ducks`).
 public struct Timeline: Sendable, Hashable {
+  /// The output's sample rate in Hz: every frame count on the timeline is at this rate.
   public let sampleRate: Int
+  /// The clips, tracks and overlays, in order of start.
   public private(set) var clips: [Clip] = []
   /// Where overlays lower the tracks under them.
   public var ducks: [Duck] = []
 
+  /// A timeline at `sampleRate` Hz holding `clips` and `ducks` as given, unchecked (see `validate()`).
   public init(sampleRate: Int, clips: [Clip] = [], ducks: [Duck] = []) {
     self.sampleRate = sampleRate
     self.clips = clips
@@ -51,11 +54,16 @@ public struct Timeline: Sendable, Hashable {
 
 /// An edit the timeline refuses.
 public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The clip at this index (counted from 0) has a negative duration.
   case negativeDuration(clip: Int)
+  /// The clip at this index (counted from 0) starts before the timeline, or its in-point before its source.
   case negativePosition(clip: Int)
+  /// The clip at this index (counted from 0) starts before the clip ahead of it.
   case outOfOrder(clip: Int)
+  /// A volume ramp was set over part of a clip that another of its ramps covers.
   case overlappingRamps
 
+  /// The error in words, the clip counted from 1.
   public var description: String {
     switch self {
     case .negativeDuration(let clip): "clip \(clip + 1) has a negative duration"

@@ -20,7 +20,9 @@ public struct TimelineItem: Sendable, Hashable {
 
   /// A stretch of source frames played from a timeline position.
   public struct Piece: Sendable, Hashable {
+    /// The source frames played, at the timeline's rate.
     public var source: Range<Int64>
+    /// The timeline frame the first of them plays at.
     public var timelineStart: Int64
   }
 

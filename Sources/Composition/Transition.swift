@@ -13,13 +13,18 @@ public enum Transition: Sendable, Hashable {
 /// The outgoing clip fades out over its last `outLength` frames; the incoming clip starts
 /// `overlap` frames before the outgoing one ends and fades in over its first `inLength` frames.
 public struct Crossfade: Sendable, Hashable {
+  /// Frames the outgoing clip fades out over, its last ones.
   public var outLength: Int64
+  /// Frames the incoming clip fades in over, its first ones.
   public var inLength: Int64
+  /// The curve the outgoing clip fades out along.
   public var outCurve: FadeCurve
+  /// The curve the incoming clip fades in along.
   public var inCurve: FadeCurve
   /// How many frames the clips overlap; by default the longer fade.
   public var overlap: Int64
 
+  /// A crossfade of the two fades given, overlapping `overlap` frames (the longer fade when nil).
   public init(outLength: Int64, inLength: Int64, outCurve: FadeCurve, inCurve: FadeCurve, overlap: Int64? = nil) {
     self.outLength = outLength
     self.inLength = inLength

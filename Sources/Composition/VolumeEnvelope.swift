@@ -7,11 +7,16 @@
 public struct VolumeEnvelope: Sendable, Hashable {
   /// One change of volume over a half-open range of the clip's frames.
   public struct Ramp: Sendable, Hashable {
+    /// The volume factor at the ramp's start (1: unchanged).
     public var from: Double
+    /// The volume factor at its end, which holds after it until the next ramp.
     public var to: Double
+    /// The frames the volume moves over, counted from the clip's start.
     public var range: Range<Int64>
+    /// The curve the volume follows (backwards for a falling ramp).
     public var curve: FadeCurve
 
+    /// A ramp from volume `from` to volume `to` over `range`, along `curve`.
     public init(from: Double, to: Double, range: Range<Int64>, curve: FadeCurve = .linear) {
       self.from = from
       self.to = to
@@ -33,6 +38,7 @@ public struct VolumeEnvelope: Sendable, Hashable {
   /// The ramps, in order, not overlapping.
   public private(set) var ramps: [Ramp] = []
 
+  /// An envelope with no ramps: volume 1 throughout.
   public init() {}
 
   /// True when the volume is 1 throughout.

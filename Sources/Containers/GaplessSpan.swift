@@ -14,6 +14,7 @@ public struct GaplessSpan: Sendable, Equatable, Codable {
   /// stated everything.
   public var note: String?
 
+  /// A span that drops `skip` decoded frames and keeps `length` (all that follow when nil), read from `source`.
   public init(skip: Int64, length: Int64?, source: String, note: String? = nil) {
     self.skip = skip
     self.length = length

@@ -6,7 +6,9 @@ public struct AudioStreamInfo: Sendable, Equatable, Codable {
   public var containerName: String
   /// FFmpeg's name for the codec, for example `mp3` or `aac`.
   public var codecName: String
+  /// Sample frames per second (Hz) of the decoded stream, as its codec parameters state it.
   public var sampleRate: Int
+  /// Channels the stream decodes to.
   public var channelCount: Int
   /// The channel layout as FFmpeg describes it, for example `stereo`.
   public var channelLayout: String
@@ -34,6 +36,7 @@ public struct AudioStreamInfo: Sendable, Equatable, Codable {
   /// The file's chapters, in sample frames at `sampleRate`.
   public var chapters: [Chapter] = []
 
+  /// A description from the stream's names, rate, channels, declared length and tags; gapless, ending and chapter fields start empty.
   public init(
     containerName: String, codecName: String, sampleRate: Int, channelCount: Int,
     channelLayout: String, bitsPerSample: Int?, declaredFrameCount: Int64?, tags: [String: String] = [:]

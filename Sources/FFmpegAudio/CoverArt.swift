@@ -2,8 +2,10 @@ import CFFmpegShim
 
 /// A still picture (JPEG or PNG) that goes with the audio, as players show it.
 public struct CoverArt: Sendable, Equatable {
+  /// The image file's bytes, JPEG or PNG, as they are embedded.
   public var data: [UInt8]
 
+  /// The picture in `data`; nil unless it opens with a JPEG or PNG signature.
   public init?(data: [UInt8]) {
     guard Self.codec(of: data) != nil else { return nil }
     self.data = data

@@ -6,6 +6,7 @@ public struct DecodeTolerance: Sendable, Equatable, Hashable {
   /// Render a file that ends before its header says, as far as it goes.
   public var truncated: Bool
 
+  /// A tolerance allowing damaged packets, a truncated end, both or neither (the default).
   public init(damaged: Bool = false, truncated: Bool = false) {
     self.damaged = damaged
     self.truncated = truncated

@@ -31,12 +31,16 @@ public struct EncodedSegment: Sendable {
 /// pre-roll and post-roll let its encoder settle as one encoder of the whole output would;
 /// their packets are dropped.
 public struct SegmentSpan: Sendable, Equatable {
+  /// The output frame where the segment's PCM starts, its pre-roll included.
   public let start: Int64
+  /// The output frame where the segment's own frames start, after the pre-roll.
   public let from: Int64
+  /// The output frame where the segment's own frames end (exclusive); any post-roll follows.
   public let to: Int64
   /// True for the output's last segment, which also gives the packets its encoder drains at the end.
   public let isLast: Bool
 
+  /// A span whose PCM starts at `start` and whose own frames are `from..<to`, all output sample frames.
   public init(start: Int64, from: Int64, to: Int64, isLast: Bool) {
     (self.start, self.from, self.to, self.isLast) = (start, from, to, isLast)
   }

@@ -2,6 +2,7 @@
 public struct EncoderSettings: Sendable, Equatable {
   /// FFmpeg's encoder name, for example `flac`, `libmp3lame`, `aac`, `alac`, `libopus`.
   public var codecName: String
+  /// The sample rate and channel count the encoder takes and writes.
   public var layout: PCMLayout
   /// Bits per sample for integer encoders (16, 24 or 32); nil lets lossy encoders take float.
   public var bitDepth: Int?
@@ -17,6 +18,7 @@ public struct EncoderSettings: Sendable, Equatable {
   /// channel order calls for one; else FFmpeg's usual layout for the channel count.
   public var channelLayoutName: String?
 
+  /// Settings for the FFmpeg encoder `codecName` at `layout`, with whichever depth and quality settings are given.
   public init(
     codecName: String, layout: PCMLayout, bitDepth: Int? = nil, bitRate: Int? = nil,
     vbrQuality: Double? = nil, compressionLevel: Int? = nil
@@ -34,6 +36,7 @@ public struct EncoderSettings: Sendable, Equatable {
 public struct EncoderInputFormat: Sendable, Equatable {
   /// How one sample is stored.
   public enum SampleType: Sendable, Equatable {
+    /// 32-bit floats, full scale at ±1 (FFmpeg's `flt` and `fltp`).
     case float32
     /// Integers in 16-bit words.
     case int16
@@ -41,9 +44,11 @@ public struct EncoderInputFormat: Sendable, Equatable {
     case int32(significantBits: Int)
   }
 
+  /// How the encoder wants each sample stored: 32-bit float, 16-bit or 32-bit integer.
   public var sampleType: SampleType
   /// One plane per channel when true; one interleaved plane when false.
   public var isPlanar: Bool
+  /// The sample rate and channel count the encoder takes: those of its settings.
   public var layout: PCMLayout
   /// Sample frames per encoder frame; every frame but the last has exactly this many.
   public var frameSize: Int
@@ -69,6 +74,7 @@ public struct EncoderInputFormat: Sendable, Equatable {
 /// PCM that writes itself, in an encoder's input format, wherever the encoder wants it: bytes
 /// copied as they are, or samples converted on the way (so a conversion is the only copy).
 public protocol PCMSource {
+  /// How many sample frames the source holds; `write` reads frames `0..<frameCount`.
   var frameCount: Int { get }
   /// Writes `count` sample frames from frame `start` on; `plane(index)` is where plane `index`'s
   /// first frame goes (every channel interleaved in plane 0 when the format is not planar).
@@ -78,6 +84,7 @@ public protocol PCMSource {
 /// PCM in an encoder's input format: `planeCount` planes of bytes (every channel interleaved in
 /// one plane when the format is not planar), `frameCount` sample frames long.
 public protocol PCMPlanes: PCMSource {
+  /// How many planes there are: the channel count when the format is planar, else 1.
   var planeCount: Int { get }
   /// Plane `index`'s bytes, valid while the planes are.
   func plane(_ index: Int) -> UnsafeRawBufferPointer

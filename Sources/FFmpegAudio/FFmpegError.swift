@@ -11,6 +11,7 @@ public struct FFmpegError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file being read or written, if any.
   public let path: String?
 
+  /// The error for C function `function` returning the negative `code`, on the file at `path` if any.
   public init(function: String, code: Int32, path: String? = nil) {
     self.function = function
     self.code = code
@@ -20,6 +21,7 @@ public struct FFmpegError: Error, Equatable, Sendable, CustomStringConvertible {
   /// FFmpeg's own text for `code`, as `av_strerror` gives it.
   public var message: String { Self.message(for: code) }
 
+  /// "function: FFmpeg's message: 'path'", the path left out when there is none.
   public var description: String {
     let file = path.map { ": '\($0)'" } ?? ""
     return "\(function): \(message)\(file)"

@@ -9,8 +9,11 @@ import Synchronization
 public enum FFmpegLogLevel: Sendable {
   /// Nothing: Segue reports every failure itself, in one line that names the file.
   case quiet
+  /// FFmpeg's errors only (`AV_LOG_ERROR`, fatal errors and panics included).
   case errors
+  /// Errors and warnings (`AV_LOG_WARNING`); what `--verbose` applies on the command line.
   case warnings
+  /// Everything up to FFmpeg's verbose level (`AV_LOG_VERBOSE`): errors, warnings, notes and details, but not debug output.
   case everything
 
   /// Applies this level to FFmpeg's global logger, from now on.

@@ -3,7 +3,20 @@
 ///
 /// The rest of Segue speaks of `mp3` and `opus`; only this file knows `libmp3lame` and `libopus`.
 public enum OutputCodec: String, Sendable, CaseIterable {
-  case pcm, flac, alac, mp3, aac, opus, vorbis
+  /// Uncompressed little-endian PCM, for WAV: 16 or 24-bit integers, or 32-bit float.
+  case pcm
+  /// FLAC, lossless at 16 or 24 bits, with FFmpeg's own encoder; in `.flac` files.
+  case flac
+  /// Apple Lossless at 16 or 24 bits, with FFmpeg's own encoder; in MP4 files (`.m4a`, `.m4b`, `.mp4`).
+  case alac
+  /// MP3 (MPEG Layer III) through LAME (`libmp3lame`); mono or stereo only.
+  case mp3
+  /// AAC-LC with FFmpeg's own encoder, the default in MP4 files (`.m4a`, `.m4b`, `.mp4`).
+  case aac
+  /// Opus through `libopus`, always at 48 kHz; in `.opus` files, or `.ogg` when chosen.
+  case opus
+  /// Vorbis through `libvorbis`, the default in `.ogg` files.
+  case vorbis
 
   /// FFmpeg's encoder; for PCM, the one for `bitDepth` (16 unless 24, or 32 for float).
   public func encoderName(bitDepth: Int?) -> String {
@@ -148,7 +161,22 @@ public enum OutputCodec: String, Sendable, CaseIterable {
 
 /// The containers Segue writes, by the output's extension, with FFmpeg's muxer for each.
 public enum OutputContainer: String, Sendable, CaseIterable {
-  case wav, flac, mp3, m4a, m4b, mp4, opus, ogg
+  /// `.wav`: RIFF WAVE holding PCM.
+  case wav
+  /// `.flac`: native FLAC.
+  case flac
+  /// `.mp3`: MP3 frames, with a LAME/Xing header when written in place.
+  case mp3
+  /// `.m4a`: iTunes-flavoured MP4 (FFmpeg's `ipod` muxer) holding AAC or ALAC.
+  case m4a
+  /// `.m4b`: an audiobook, written like `.m4a` but filed as one (media kind 2, genre "Audiobook"), at speech bit rates by default.
+  case m4b
+  /// `.mp4`: plain MP4 (FFmpeg's `mp4` muxer) holding AAC or ALAC.
+  case mp4
+  /// `.opus`: Ogg holding Opus.
+  case opus
+  /// `.ogg`: Ogg holding Vorbis by default, or Opus.
+  case ogg
 
   /// FFmpeg's muxer: `ipod` for M4A and M4B (the iTunes flavour of MP4), else the extension's.
   public var muxerName: String {

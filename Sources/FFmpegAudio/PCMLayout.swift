@@ -1,8 +1,11 @@
 /// The shape of interleaved 32-bit float PCM: a sample rate and a channel count.
 public struct PCMLayout: Sendable, Hashable, CustomStringConvertible {
+  /// Sample frames per second (Hz).
   public var sampleRate: Int
+  /// Channels, so samples in each interleaved sample frame: 1 for mono, 2 for stereo.
   public var channelCount: Int
 
+  /// The layout of float PCM at `sampleRate` Hz with `channelCount` channels.
   public init(sampleRate: Int, channelCount: Int) {
     self.sampleRate = sampleRate
     self.channelCount = channelCount

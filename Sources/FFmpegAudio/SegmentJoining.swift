@@ -3,7 +3,9 @@
 public enum SegmentJoining {
   /// The sample frames each segment's encoder hears before and after its own frames.
   public struct Overlap: Sendable, Equatable {
+    /// Sample frames of the audio before the segment that its encoder hears first; a whole number of encoder frames.
     public let preRoll: Int
+    /// Sample frames of the audio after the segment that its encoder hears last: two encoder frames plus any spares.
     public let postRoll: Int
 
     /// No overlap: the codec's frames stand alone.

@@ -21,6 +21,7 @@ public struct DJTransitionChoices: Sendable, Equatable {
   /// The most semitones a track is shifted by (`max-key-shift`).
   public var maxKeyShift: Int?
 
+  /// Choices with those given; each one left nil (or `inherit`) is not made.
   public init(
     enabled: Bool? = nil, rampBars: Int? = nil, holdTempo: Bool? = nil, maxTempoChangePercent: Double? = nil, method: Override<StretchMethod> = .inherit,
     eqSwap: Bool? = nil, keyShift: Bool? = nil, maxKeyShift: Int? = nil

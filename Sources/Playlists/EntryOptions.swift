@@ -8,7 +8,9 @@ public struct EntryOptions: Sendable, Equatable {
   public var outPoint: PlaylistTime?
   /// Gain in decibels.
   public var gainDB: Double?
+  /// The fade at the entry's own start (`fade-in`); nil for none.
   public var fadeIn: FadeSpec?
+  /// The fade at the entry's own end (`fade-out`); nil for none.
   public var fadeOut: FadeSpec?
   /// How this entry hands over to the next.
   public var transition: TransitionSpec?
@@ -32,6 +34,7 @@ public struct EntryOptions: Sendable, Equatable {
   /// Semitones it is pitch-shifted by (`pitch: +1`), its length unchanged; over `--key-shift auto`.
   public var pitch: Int?
 
+  /// Options with the cue points, gain, fades and transition given; the rest say nothing.
   public init(
     inPoint: PlaylistTime? = nil, outPoint: PlaylistTime? = nil, gainDB: Double? = nil, fadeIn: FadeSpec? = nil,
     fadeOut: FadeSpec? = nil, transition: TransitionSpec? = nil
@@ -47,9 +50,12 @@ public struct EntryOptions: Sendable, Equatable {
 
 /// A fade at an entry's own start or end.
 public struct FadeSpec: Sendable, Equatable {
+  /// How long the fade lasts, in seconds.
   public var seconds: Double
+  /// The fade's shape; equal power when the playlist names none.
   public var curve: FadeCurve
 
+  /// A fade `seconds` long on `curve`.
   public init(seconds: Double, curve: FadeCurve = .equalPower) {
     self.seconds = seconds
     self.curve = curve
@@ -63,16 +69,23 @@ public struct FadeSpec: Sendable, Equatable {
 /// `Transition` (its `auto` curves picked), `ResolvedTransition` (which join, and what beat
 /// matching did there).
 public enum TransitionSpec: Sendable, Equatable {
+  /// The next entry starts right where this one ends.
   case gapless
+  /// This many seconds of silence between the two entries.
   case gap(seconds: Double)
+  /// The two entries overlap, one fading out as the other fades in.
   case crossfade(CrossfadeSpec)
 }
 
 /// A crossfade in seconds; each side may have its own length and curve.
 public struct CrossfadeSpec: Sendable, Equatable {
+  /// How long the outgoing entry fades out, in seconds (`out`); 0 while the length is counted in `beats`.
   public var outSeconds: Double
+  /// How long the incoming entry fades in, in seconds (`in`); 0 while the length is counted in `beats`.
   public var inSeconds: Double
+  /// The outgoing entry's fade shape (`out-curve`), or `auto` to pick one from the audio.
   public var outCurve: CurveChoice
+  /// The incoming entry's fade shape (`in-curve`), or `auto` to pick one from the audio.
   public var inCurve: CurveChoice
   /// How long the entries overlap; the longer fade when nil.
   public var overlapSeconds: Double?
@@ -80,6 +93,7 @@ public struct CrossfadeSpec: Sendable, Equatable {
   /// overlap alike; the seconds are worked out from its tempo when the mix is planned.
   public var beats: Double?
 
+  /// A crossfade with each side's length in seconds and curve, overlapping `overlapSeconds` (the longer fade when nil).
   public init(outSeconds: Double, inSeconds: Double, outCurve: CurveChoice, inCurve: CurveChoice, overlapSeconds: Double? = nil) {
     self.outSeconds = outSeconds
     self.inSeconds = inSeconds
@@ -112,6 +126,7 @@ public struct StretchSpec: Sendable, Equatable {
   /// How; nil picks by the ratio.
   public var method: StretchMethod?
 
+  /// A stretch to a speed, a length in seconds or a tempo in BPM, by `method` (picked by the ratio when nil).
   public init(speed: Double? = nil, length: Double? = nil, tempo: Double? = nil, method: StretchMethod? = nil) {
     self.speed = speed
     self.length = length
@@ -131,6 +146,7 @@ public struct BeatSpec: Sendable, Equatable {
   /// Where a downbeat falls, in seconds from the start of the file.
   public var firstBeat: Double?
 
+  /// A beat stated as a tempo in BPM and a downbeat in seconds from the file's start; nil parts come from the analysis.
   public init(beatsPerMinute: Double? = nil, firstBeat: Double? = nil) {
     self.beatsPerMinute = beatsPerMinute
     self.firstBeat = firstBeat

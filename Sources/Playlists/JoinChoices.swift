@@ -7,10 +7,13 @@ import Settings
 /// A user's choices are laid over each playlist's (`over`); what neither says is gapless with
 /// equal-power curves (`MixChoices.options(over:)`).
 public struct JoinChoices: Sendable, Equatable {
+  /// The crossfade between entries, in seconds (`crossfade`); nil when not chosen here.
   public var crossfade: Double?
   /// A crossfade counted in the outgoing entry's beats instead (`crossfade: 16bars`).
   public var crossfadeBeats: Double?
+  /// The crossfade's curve (`curve`), or `auto`; equal power when no one chooses.
   public var curve: CurveChoice?
+  /// Silence between entries, in seconds (`gap`); not together with a crossfade.
   public var gap: Double?
   /// Keep consecutive tracks of one album gapless (only ever turned on: nil is off).
   public var albumAware: Bool?
@@ -27,6 +30,7 @@ public struct JoinChoices: Sendable, Equatable {
   /// playlist's for its own entries, the user's for every input (`InputSource.tempoRange(chosen:)`).
   public var tempoRange: ClosedRange<Double>?
 
+  /// Choices with the given crossfade and gap (seconds), curve and setting groups; whatever is left out is not chosen.
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool? = nil,
     loudness: LoudnessSettings = LoudnessSettings(), silence: SilenceSettings = SilenceSettings(), stretch: StretchSpec? = nil,

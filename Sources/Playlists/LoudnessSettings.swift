@@ -27,11 +27,14 @@ public enum PeakPolicy: String, Sendable, Equatable, SettingChoice {
 public struct LoudnessSettings: Sendable, Equatable {
   /// The level to bring tracks to, in LUFS; `reset` when levelling is turned off.
   public var target: Override<Double>
+  /// Which tracks share one gain: each its own, per album, the whole program, or by album tag (`auto`).
   public var scope: LoudnessScope?
   /// The true-peak ceiling, in dBTP.
   public var truePeak: Double?
+  /// What happens where the gain would push peaks over the ceiling: limit, lower the gain, or nothing.
   public var peakPolicy: PeakPolicy?
 
+  /// Settings with the given target (LUFS), scope, ceiling (dBTP) and peak policy; those not given say nothing.
   public init(target: Override<Double> = .inherit, scope: LoudnessScope? = nil, truePeak: Double? = nil, peakPolicy: PeakPolicy? = nil) {
     self.target = target
     self.scope = scope

@@ -45,7 +45,7 @@ public enum NativePlaylist: Sendable {
     } catch let error as PlaylistError {
       throw error
     } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
-      throw PlaylistError(file: file, location: SourceLocation(file: file, line: mark.line, column: mark.column), message: "not valid YAML: \(problem)")
+      throw PlaylistError(file: file, location: PlaylistLocation(file: file, line: mark.line, column: mark.column), message: "not valid YAML: \(problem)")
     } catch {
       throw PlaylistError(file: file, message: "not valid YAML: \(error)")
     }

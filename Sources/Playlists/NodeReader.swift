@@ -6,8 +6,8 @@ import Yams
 struct NodeReader {
   let file: String
 
-  func location(_ node: Node) -> SourceLocation {
-    SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column)
+  func location(_ node: Node) -> PlaylistLocation {
+    PlaylistLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column)
   }
 
   func error(_ node: Node, _ message: String) -> PlaylistError {

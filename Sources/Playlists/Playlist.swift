@@ -5,6 +5,7 @@ import Foundation
 public struct Playlist: Sendable, Equatable {
   /// The playlist file this came from, or nil for files named on the command line.
   public var file: String?
+  /// The tracks to render, in playing order.
   public var entries: [PlaylistEntry]
   /// How to join entries that do not say, as the playlist file sets it (native format only).
   public var defaults: JoinChoices
@@ -18,6 +19,7 @@ public struct Playlist: Sendable, Equatable {
   /// this file decides its entries.
   public var nestedFiles: [String] = []
 
+  /// A playlist of `entries`, read from `file` (nil for files named directly), with its defaults, overlays and tags.
   public init(
     file: String? = nil, entries: [PlaylistEntry], defaults: JoinChoices = JoinChoices(), overlays: [PlaylistOverlay] = [],
     tags: [String: String] = [:]
@@ -48,13 +50,14 @@ public struct PlaylistEntry: Sendable, Equatable {
   /// The length the playlist claims, in seconds (a hint, never trusted for rendering).
   public var durationHint: Double?
   /// Where the entry was named, for error messages.
-  public var origin: SourceLocation?
+  public var origin: PlaylistLocation?
   /// Cue points, gain, fades and the transition to the next entry.
   public var options: EntryOptions
 
+  /// An entry for the file at `path`, written as `location`, with what the playlist says of it; unstated fields are nil.
   public init(
     location: String, path: String, title: String? = nil, artist: String? = nil, album: String? = nil,
-    playerTitle: PlayerTitle? = nil, durationHint: Double? = nil, origin: SourceLocation? = nil, options: EntryOptions = EntryOptions()
+    playerTitle: PlayerTitle? = nil, durationHint: Double? = nil, origin: PlaylistLocation? = nil, options: EntryOptions = EntryOptions()
   ) {
     self.playerTitle = playerTitle
     self.artist = artist
@@ -69,12 +72,15 @@ public struct PlaylistEntry: Sendable, Equatable {
 }
 
 /// A place in a text file: `file:line:column`, lines and columns counted from 1.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct PlaylistLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The file's path, as messages show it.
   public var file: String
+  /// The line, counted from 1.
   public var line: Int
   /// The column, where the problem is a part of the line rather than all of it.
   public var column: Int?
 
+  /// The place at `line` (and `column`, if given) of `file`, both counted from 1.
   public init(file: String, line: Int, column: Int? = nil) {
     self.file = file
     self.line = line
@@ -87,15 +93,20 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
 /// A playlist that cannot be read, with where and why.
 public struct PlaylistError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var location: SourceLocation?
+  /// Where in the file the problem is; nil when it concerns the file as a whole (an empty playlist, say).
+  public var location: PlaylistLocation?
+  /// The playlist file that cannot be read.
   public var file: String
+  /// What is wrong, worded for the user, without the place.
   public var message: String
 
-  public init(file: String, location: SourceLocation? = nil, message: String) {
+  /// The error `message` about `file`, at `location` when the problem has a place in it.
+  public init(file: String, location: PlaylistLocation? = nil, message: String) {
     self.file = file
     self.location = location
     self.message = message
   }
 
+  /// `list.m3u:3: message`; the file's path stands in for the place when there is no location.
   public var description: String { "\(location.map(String.init(describing:)) ?? file): \(message)" }
 }

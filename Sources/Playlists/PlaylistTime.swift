@@ -28,6 +28,7 @@ public enum PlaylistTime: Sendable, Equatable, Comparable {
     }
   }
 
+  /// Earlier in the file: two CD-frame times compare exactly, any others by their seconds.
   public static func < (a: PlaylistTime, b: PlaylistTime) -> Bool {
     switch (a, b) {
     case (.cdFrames(let x), .cdFrames(let y)): x < y

@@ -31,6 +31,7 @@ public struct SilenceSettings: Sendable, Equatable {
   /// True for an entry that silence edits leave alone (`silence: keep`).
   public var keep = false
 
+  /// Settings with the given choices; each one left nil says nothing, and `keep` is off by default.
   public init(
     trim: Bool? = nil, maxPause: Override<Double> = .inherit, chapterGap: Double? = nil, silenceThreshold: Double? = nil, trimThreshold: Double? = nil, trimMargin: Double? = nil,
     autoCue: Bool? = nil, cueLevel: Double? = nil, overlapLevel: Double? = nil, maxOverlap: Double? = nil, keep: Bool = false

@@ -18,6 +18,7 @@ public enum TempoRangeText {
 
   /// What is wrong with a written range, as the end of a sentence.
   public struct Problem: Error, Equatable {
+    /// The problem worded to follow the setting's name, such as "must lie within 20 to 400 BPM, not '10-50'".
     public var text: String
     init(_ text: String) { self.text = text }
   }

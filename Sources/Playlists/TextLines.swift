@@ -12,8 +12,8 @@ struct TextLine {
   func column(of index: String.Index) -> Int { text.distance(from: text.startIndex, to: index) + 1 }
 
   /// This line, or one column of it, in `file`.
-  func location(in file: String, column: Int? = nil) -> SourceLocation {
-    SourceLocation(file: file, line: number, column: column)
+  func location(in file: String, column: Int? = nil) -> PlaylistLocation {
+    PlaylistLocation(file: file, line: number, column: column)
   }
 
   /// An error about this line, or about one column of it.

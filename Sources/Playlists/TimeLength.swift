@@ -1,7 +1,9 @@
 /// A time or length as users write it, read in one place for the playlist reader and the command
 /// line: seconds or `[h:]mm:ss[.fff]`, and where a crossfade is measured, a count of bars or beats.
 public enum TimeLength: Sendable, Equatable {
+  /// A time in seconds, from 0 to `TimeParser.maximumSeconds`.
   case seconds(Double)
+  /// A count of beats (a bar counted as four), from 1 to `BeatCount.maximumBeats`.
   case beats(Double)
 
   /// `text` read as a time; also as a count of bars or beats (`16bars`, `32beats`) where `counted`.
@@ -33,10 +35,23 @@ public enum TimeLength: Sendable, Equatable {
   public struct Problem: Error, Sendable, Equatable {
     /// What is wrong with the text.
     public enum Kind: Sendable, Equatable {
-      case notATime, notATimeOrCount, negative, tooLong, countOutOfRange, notLongerThanZero
+      /// Neither seconds nor `[h:]mm:ss[.fff]`, where only a time is taken.
+      case notATime
+      /// Neither a time nor a count of bars or beats, where either is taken.
+      case notATimeOrCount
+      /// A negative number of seconds.
+      case negative
+      /// Longer than `TimeParser.maximumSeconds`.
+      case tooLong
+      /// A count of bars or beats under one beat or over `BeatCount.maximumBeats`, or not a number.
+      case countOutOfRange
+      /// A time of 0 where a length longer than zero is needed.
+      case notLongerThanZero
     }
 
+    /// Which rule the text breaks.
     public var kind: Kind
+    /// The text as the user wrote it, shown in the message.
     public var text: String
 
     init(_ kind: Kind, _ text: String) {

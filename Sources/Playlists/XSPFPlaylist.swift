@@ -24,9 +24,9 @@ public enum XSPFPlaylist: PlaylistFormat {
     var entries: [PlaylistEntry] = []
     for track in try XSPFReader.tracks(in: declaringUTF8(text), file: file) {
       guard let (location, line) = track.fields["location"], !location.isEmpty else {
-        throw PlaylistError(file: file, location: SourceLocation(file: file, line: track.line), message: "a <track> without a <location>")
+        throw PlaylistError(file: file, location: PlaylistLocation(file: file, line: track.line), message: "a <track> without a <location>")
       }
-      let origin = SourceLocation(file: file, line: line)
+      let origin = PlaylistLocation(file: file, line: line)
       entries.append(
         PlaylistEntry(
           location: location, path: try EntryPath.resolveURI(location, against: folder, at: origin),

@@ -45,7 +45,7 @@ final class XSPFReader: NSObject, XMLParserDelegate {
     if let nul = text.unicodeScalars.firstIndex(of: "\0") {
       let before = text.unicodeScalars[..<nul]
       let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
-      let location = SourceLocation(
+      let location = PlaylistLocation(
         file: file, line: before.count { $0 == "\n" } + 1, column: before[lineStart...].count + 1)
       throw PlaylistError(file: file, location: location, message: "not valid XML (\(XMLErrorText.describe(9)): a NUL byte)")
     }
@@ -60,7 +60,7 @@ final class XSPFReader: NSObject, XMLParserDelegate {
       fail("not valid XML (\(problem))", parser)
     }
     if let failure {
-      let location = SourceLocation(file: file, line: max(failure.line, 1), column: max(failure.column, 1))
+      let location = PlaylistLocation(file: file, line: max(failure.line, 1), column: max(failure.column, 1))
       throw PlaylistError(file: file, location: location, message: failure.message)
     }
   }

@@ -15,10 +15,15 @@ import FFmpegAudio
 /// try mix.render(to: "mix.flac")
 /// ```
 public struct AudioComposition: Sendable {
+  /// The rate the composition is placed and rendered at, in Hz.
   public let sampleRate: Int
+  /// The clips placed so far, at exact sample-frame positions at `sampleRate`.
   public private(set) var timeline: Timeline
+  /// The files inserted so far, one per clip, in order: a clip's `source`, the identifier
+  /// `insertTimeRange` returns, indexes them.
   public private(set) var sources: [InputSource] = []
 
+  /// Builds an empty composition that places and renders at `sampleRate` Hz.
   public init(sampleRate: Int) {
     self.sampleRate = sampleRate
     timeline = Timeline(sampleRate: sampleRate)
@@ -56,13 +61,15 @@ public struct AudioComposition: Sendable {
     timeline = Timeline(sampleRate: sampleRate, clips: clips)
   }
 
-  /// Renders the composition into `path`, in the format its extension names.
+  /// Renders the composition into `path`, in the format its extension names, its sources' facts
+  /// kept in `cache` when one is given.
+  @discardableResult
   public func render(
-    to path: String, options: OutputOptions = OutputOptions(), overwrite: Bool = false, verify: Bool = false,
+    to path: String, options: OutputOptions = OutputOptions(), overwrite: Bool = false, verify: Bool = false, cache: FactsCache? = nil,
     cancellation: RenderCancellation = RenderCancellation(), progress: (@Sendable (RenderProgress) -> Void)? = nil
   ) throws(RenderError) -> RenderReport {
     guard !sources.isEmpty else { throw .composition("nothing to render: the composition is empty") }
-    let inputs = try InputFacts.gather(sources, needs: FactsNeeds(), cache: FactsCache.standard())
+    let inputs = try InputFacts.gather(sources, needs: FactsNeeds(), cache: cache)
     var options = options
     options.sampleRate = sampleRate
     let format = try OutputFormat.resolve(path: path, options: options, inputs: inputs.infos)

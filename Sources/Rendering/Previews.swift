@@ -94,8 +94,9 @@ public enum Previews {
   public static let defaultContext = 10.0
   /// Seconds of silence between transitions in one file.
   public static let defaultPause = 1.0
-  /// Seconds of each track in a medley of snippets, and of the crossfades between them.
+  /// Seconds of each track in a medley of snippets.
   public static let defaultSnippetLength = 10.0
+  /// Seconds of the equal-power crossfade between snippets in a medley.
   public static let defaultSnippetFade = 1.0
 
   /// `mix.flac` → `mix-transition-03 (Artist - Song → Other - Tune).flac`, the number zero-padded

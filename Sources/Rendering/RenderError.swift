@@ -7,8 +7,12 @@ import Settings
 /// Settings are named as the library names them (`description`); the command line names them by
 /// their flags (`message(naming:)`).
 public enum RenderError: Error, Sendable, CustomStringConvertible {
+  /// An input that cannot be used: the input (its label prefixes the message) and what is wrong with it.
   case input(InputSource, InputProblem)
+  /// A playlist given as an input (or on standard input) that cannot be read or parsed, with the reader's error.
   case playlist(PlaylistError)
+  /// A file Segue would write that it may not or cannot: `path` is that file (the output, or a side file, report page,
+  /// picture, waveform or snippet written with it) and the problem says why.
   case output(path: String, OutputProblem)
   /// A setting's value refused.
   case setting(SettingProblem)
@@ -20,6 +24,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
   case emptyPlaylist(String)
   /// A folder given as an input that holds no audio files, or cannot be listed.
   case emptyFolder(String)
+  /// A folder given as an input whose contents cannot be listed: the folder's path and the system's reason.
   case unreadableFolder(String, detail: String)
   /// `-` (a playlist on standard input) given twice.
   case standardInputTwice
@@ -27,11 +32,15 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
   case noTransitions
   /// A composition built in code that cannot be rendered as built.
   case composition(String)
+  /// The render's `RenderCancellation` was set (or its job cancelled) before it finished; no output was written.
   case cancelled
+  /// With `verify` on, the written output at `path` decodes to `decoded` sample frames where the timeline
+  /// says `expected`.
   case verificationFailed(path: String, expected: Int64, decoded: Int64)
   /// Several inputs failed their checks; all are reported at once.
   case several([RenderError])
 
+  /// The problem in words, each setting named as the library names it.
   public var description: String { message(naming: \.name) }
 
   /// The problem in words, each setting named by `name`.
@@ -59,26 +68,47 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
 
 /// What is wrong with an input file.
 public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
+  /// Nothing exists at the input's path (checked before probing, or FFmpeg found no file).
   case notFound
+  /// The input's path names a folder where a file was expected.
   case notAFile
+  /// The input is not a regular file; the value words what it is: "a FIFO", "a device", "a socket" or "a special file".
   case notARegularFile(String)
+  /// The input file is 0 bytes long.
   case empty
+  /// FFmpeg cannot read the file as audio: its demuxer finds invalid data, or the stream states no sample rate or
+  /// channels.
   case notAudio
+  /// FFmpeg opens the file but finds no audio stream in it.
   case noAudioStream
+  /// This FFmpeg build has no decoder for the file's audio codec.
   case noDecoder
+  /// The file's audio stream decodes to no sample frames at all.
   case noAudio
+  /// The file ends early (refused unless `allowTruncated`): `decoded` sample frames were decoded, of the
+  /// `declared` length its container states; `declared` is nil when it states none and the file ends inside a frame.
   case truncated(decoded: Int64, declared: Int64?)
+  /// The stream's sample rate, sample format or channels change part way, after `atFrame` sample frames.
   case formatChanged(atFrame: Int64)
+  /// FFmpeg's demuxer cannot open the file for a reason other than invalid data; `detail` is FFmpeg's message
+  /// (or "unreadable", for a cover picture that cannot be read).
   case cannotOpen(detail: String)
+  /// Decoding stopped: an FFmpeg call past opening failed (`atFrame` 0, `detail` its message), or a seek to frame
+  /// `atFrame` did not land.
   case cannotDecode(detail: String, atFrame: Int64)
   /// A stretch the stretcher refuses: more frames than Rubber Band counts (2^32), a ratio it will
   /// not take, or key frames where they cannot be kept.
   case cannotStretch(frames: Int64, ratio: Double, reason: String)
+  /// Damage found while decoding (refused unless `allowDamaged`): a packet that does not decode, timestamps that skip
+  /// frames, or samples that are NaN or infinite; `detail` words it, at sample frame `atFrame` of a `sampleRate` Hz stream.
   case damaged(detail: String, atFrame: Int64, sampleRate: Int)
+  /// An option that cannot apply to this input (a negative time, a range past its end, a beat count without a
+  /// tempo, a stretch out of range, a cover picture that is not JPEG or PNG); the value is the whole message.
   case badOption(String)
   /// The analysis pass gave no result.
   case noAnalysis
 
+  /// The problem in words, each setting named as the library names it.
   public var description: String { message(naming: \.name) }
 
   /// The problem in words, each setting named by `name`.
@@ -111,19 +141,28 @@ public enum InputProblem: Sendable, Equatable, CustomStringConvertible {
 
 /// What is wrong with the output path or its format.
 public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
+  /// The file already exists and `overwrite` is off (checked before rendering, and again when the output is moved
+  /// into place).
   case exists
+  /// The output path names an existing folder.
   case isFolder
+  /// The output path names something that is not a regular file; the value words it: "a FIFO", "a device", "a socket".
   case notARegularFile(String)
+  /// The output path is the same file (after links) as the input given here.
   case isInput(InputSource)
+  /// The folder the output would go in does not exist; the value is that folder as given ("." for none).
   case folderMissing(String)
   /// The folder refused a new file; `errorNumber` is its `errno` when known.
   case notWritable(folder: String, detail: String, errorNumber: Int32? = nil)
+  /// No output format: neither the path's extension (the value, with its dot, or "(none)") nor `OutputOptions.format`
+  /// names one Segue writes.
   case unknownFormat(String)
   /// Waveform data asked for under an extension that names none of its forms.
   case unknownWaveformForm(String)
   /// A write the system refused; `errorNumber` is its `errno` when known.
   case writeFailed(detail: String, errorNumber: Int32? = nil)
 
+  /// The problem in words, each setting named as the library names it.
   public var description: String { message(naming: \.name) }
 
   /// The problem in words, each setting named by `name`.

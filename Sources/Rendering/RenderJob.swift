@@ -13,7 +13,7 @@ public final class RenderJob: Sendable {
   /// Progress updates, ending when the render ends (however it ends).
   public let progress: AsyncStream<RenderProgress>
   private let cancellation = RenderCancellation()
-  private let outcome: Task<RenderReport, any Error>
+  private let outcome: Task<Result<RenderReport, RenderError>, Never>
 
   private init(request: RenderRequest) {
     let (stream, continuation) = AsyncStream.makeStream(of: RenderProgress.self, bufferingPolicy: .bufferingNewest(64))
@@ -23,14 +23,11 @@ public final class RenderJob: Sendable {
       let rendering = Mutex<OwnedThread?>(nil)
       // The render's thread has handed over its result when this joins it: the wait is its last steps.
       defer { rendering.withLock { $0 }?.join() }
-      return try await withCheckedThrowingContinuation { (result: CheckedContinuation<RenderReport, any Error>) in
+      return await withCheckedContinuation { (result: CheckedContinuation<Result<RenderReport, RenderError>, Never>) in
         let thread = OwnedThread(name: "segue-render") {
           defer { continuation.finish() }
-          do {
-            result.resume(returning: try Renderer.render(request, cancellation: cancellation) { continuation.yield($0) })
-          } catch {
-            result.resume(throwing: error)
-          }
+          result.resume(
+            returning: Result { () throws(RenderError) in try Renderer.render(request, cancellation: cancellation) { continuation.yield($0) } })
         }
         rendering.withLock { $0 = thread }
       }
@@ -40,9 +37,10 @@ public final class RenderJob: Sendable {
   /// Starts rendering `request` in the background.
   public static func start(_ request: RenderRequest) -> RenderJob { RenderJob(request: request) }
 
-  /// Waits for the render; cancelling the waiting task cancels the render.
-  public func result() async throws -> RenderReport {
-    try await withTaskCancellationHandler { try await outcome.value } onCancel: { cancel() }
+  /// Waits for the render, throwing what `Renderer.render` throws; cancelling the waiting task
+  /// cancels the render.
+  public func result() async throws(RenderError) -> RenderReport {
+    try await withTaskCancellationHandler { await outcome.value } onCancel: { cancel() }.get()
   }
 
   /// Stops the render; `result()` then throws `RenderError.cancelled` and no file is left.

@@ -5,7 +5,9 @@ import Foundation
 public struct RenderProgress: Sendable, Equatable {
   /// Sample frames handed to the encoder so far.
   public var framesDone: Int64
+  /// Sample frames the whole output holds, so `framesDone` reaches it at the end.
   public var totalFrames: Int64
+  /// The mix's sample rate, in Hz, which the frame counts are at.
   public var sampleRate: Int
   /// Wall-clock seconds since the render started.
   public var elapsedSeconds: Double
@@ -26,6 +28,7 @@ public struct RenderProgress: Sendable, Equatable {
     ProgressLine.secondsLeft(done: Double(framesDone), of: Double(totalFrames), elapsed: elapsedSeconds)
   }
 
+  /// Whether every frame of the output has been handed to the encoder.
   public var isFinished: Bool { framesDone == totalFrames }
 
   /// The update as one line of JSON: `{"schemaVersion":1,"percent":42.1,"frames":…,"totalFrames":…,

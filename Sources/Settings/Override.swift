@@ -6,8 +6,11 @@
 /// pause shortening, the stretch method picked automatically. It differs from `inherit`, which
 /// lets the more general choice stand.
 public enum Override<Value: Sendable & Equatable>: Sendable, Equatable {
+  /// Not made here: the more general choice stands.
   case inherit
+  /// Made to reset the thing to Segue's own default (`off` or `auto` as written).
   case reset
+  /// Made with this value.
   case set(Value)
 
   /// This choice where it was made, `general` where it was not.
@@ -23,5 +26,6 @@ public enum Override<Value: Sendable & Equatable>: Sendable, Equatable {
 extension Override: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral where Value == Double {
   /// A number written in code sets it: `maxPause: 0.5`.
   public init(floatLiteral value: Double) { self = .set(value) }
+  /// A whole number written in code sets it too: `maxPause: 1`.
   public init(integerLiteral value: Int) { self = .set(Double(value)) }
 }

@@ -6,13 +6,120 @@ import Composition
 /// Each setting with a range of values holds it here, once: the library, the playlist reader and
 /// the command line all check a value with `check(_:)`.
 public enum Setting: String, Sendable, Hashable, CaseIterable {
-  case loudness, truePeak, maxPause, chapterGap, silenceThreshold, trimThreshold, trimMargin, cueLevel, overlapLevel, maxOverlap
-  case tempoRamp, maxTempoChange, crossfade, gap, allowLong
-  case format, codec, bitDepth, bitRate, quality, compressionLevel, sampleRate, channels
-  case verify, writeReplayGain, listing, from, to, offset, fit, stretchRatio, snippetLength, edgeFade, target
-  case overwrite, allowTruncated, allowDamaged, gain, duck, stretchLength, stretchFrames, toMatch, threads
-  case samplesPerPixel, pixelsPerSecond, bits, maxKeyShift, pitch, order
-  case curve, beatmatchMethod, stretchMethod, method, keyShift, loudnessScope, peakPolicy, gainSource
+  /// The loudness target tracks are levelled to, in LUFS (-70 to 0).
+  case loudness
+  /// The true-peak ceiling the output's peaks are kept under, in dBTP (-30 to 0).
+  case truePeak
+  /// The longest pause kept in speech, in seconds: longer ones are shortened to it.
+  case maxPause
+  /// The shortest break between one track and the next where silence edits meet, in seconds.
+  case chapterGap
+  /// The level under which speech counts as a pause, in dBFS.
+  case silenceThreshold
+  /// The level a track's edges count as dead air under when trimming, in dBFS.
+  case trimThreshold
+  /// The time trimming keeps before the first and after the last sound, in seconds.
+  case trimMargin
+  /// Where automatic cue-in and cue-out fall: the level a track rises above or falls below, in LU relative to its loudness.
+  case cueLevel
+  /// The level, in LU relative to a track's loudness, its ending stays under where the next track starts.
+  case overlapLevel
+  /// The longest overlap automatic cueing makes, in seconds.
+  case maxOverlap
+  /// The bars over which a beat-matched track returns to its own tempo after the crossfade.
+  case tempoRamp
+  /// The largest tempo change beat matching makes, in percent; tempos further apart get a plain crossfade.
+  case maxTempoChange
+  /// The crossfade between tracks, in seconds.
+  case crossfade
+  /// The silence between tracks, in seconds.
+  case gap
+  /// Whether a mix far longer than its tracks is allowed rather than refused.
+  case allowLong
+  /// The output's format (`wav`, `flac`, `mp3`, …), where its file's extension does not give it.
+  case format
+  /// The output's codec, where its format offers a choice: `aac` or `alac`, `vorbis` or `opus`.
+  case codec
+  /// The bits per sample of WAV, FLAC or ALAC output: 16 or 24 (32, as float, for WAV only).
+  case bitDepth
+  /// The bit rate of lossy output, in bit/s.
+  case bitRate
+  /// The variable-bit-rate quality of MP3 (0, best, to 9) or Vorbis (-1 to 10, best) output.
+  case quality
+  /// The FLAC compression level, 0 to 12.
+  case compressionLevel
+  /// The output's sample rate, in Hz.
+  case sampleRate
+  /// The output's channel count, 1 to 8.
+  case channels
+  /// Whether the written file is decoded again and its length checked against the timeline's.
+  case verify
+  /// Whether the output is tagged with its ReplayGain 2.0 values.
+  case writeReplayGain
+  /// The CUE sheet or tracklist written for the output.
+  case listing
+  /// Where the rendered part of the mix starts, in seconds into the mix.
+  case from
+  /// Where the rendered part of the mix ends, in seconds into the mix.
+  case to
+  /// The seconds of silence added at a stretched file's start (positive), or of its audio left out there (negative).
+  case offset
+  /// The length the whole mix is stretched to, in seconds.
+  case fit
+  /// The ratio a stretch multiplies a file's length by, 0.5 to 2.
+  case stretchRatio
+  /// The length of each track's snippet in a medley preview, in seconds.
+  case snippetLength
+  /// The fade in and out at a rendered part's or a preview's edges, in seconds.
+  case edgeFade
+  /// The loudness the gains `segue analyze` reports aim at, in LUFS.
+  case target
+  /// Whether an output file that exists is replaced.
+  case overwrite
+  /// Whether an input that ends before its header says is rendered as far as it goes.
+  case allowTruncated
+  /// Whether an input's damaged stretches are rendered through, with what is lost as silence.
+  case allowDamaged
+  /// The gain an entry or overlay is played at, in dB.
+  case gain
+  /// How far an overlay lowers the tracks under it, in dB (-96 to 0).
+  case duck
+  /// The length a stretched file is made, in seconds.
+  case stretchLength
+  /// The length a stretched file is made, in sample frames.
+  case stretchFrames
+  /// The file whose length a stretch matches: its video's duration where it has video, else its audio's.
+  case toMatch
+  /// The encoder threads, 1 to 1024.
+  case threads
+  /// The sample frames each pixel of a waveform covers.
+  case samplesPerPixel
+  /// The waveform pixels per second of audio.
+  case pixelsPerSecond
+  /// The resolution of a waveform's data: 8 or 16 bits.
+  case bits
+  /// The most semitones automatic key shifting moves a track, up or down.
+  case maxKeyShift
+  /// The semitones an entry is pitch-shifted by, its length unchanged.
+  case pitch
+  /// The order tracks play in: `harmonic` or `as-given` (`TrackOrder`).
+  case order
+  /// The crossfade curve: one of the fade curves, or `auto` (measured per transition).
+  case curve
+  /// How beat matching stretches the incoming track (`StretchChoice`).
+  case beatmatchMethod
+  /// How fitting the mix to a length stretches it (`StretchChoice`).
+  case stretchMethod
+  /// How a stretch of one file or entry is done (`StretchChoice`).
+  case method
+  /// Whether clashing incoming tracks are pitch-shifted into a key that blends: `auto` or `off`.
+  case keyShift
+  /// Which tracks share a gain: `track`, `album`, `program` or `auto`.
+  case loudnessScope
+  /// What happens where a gain would pass the true-peak ceiling: `limit`, `cap` or `none`.
+  case peakPolicy
+  /// Where track loudness comes from: `analysis`, or ReplayGain or R128 `tags`.
+  case gainSource
 
   /// Its name in a sentence: "the true-peak ceiling".
   public var name: String {
@@ -114,14 +221,14 @@ public enum Setting: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .loudness, .target: " LUFS"
     case .truePeak: " dBTP"
-    case .maxPause, .chapterGap, .trimMargin, .maxOverlap, .crossfade, .gap, .from, .to, .offset, .fit, .snippetLength, .stretchLength: " s"
+    case .maxPause, .chapterGap, .trimMargin, .maxOverlap, .crossfade, .gap, .from, .to, .offset, .fit, .snippetLength, .stretchLength, .edgeFade:
+      " s"
     case .silenceThreshold, .trimThreshold: " dBFS"
     case .cueLevel, .overlapLevel: " LU"
     case .tempoRamp: " bars"
     case .maxTempoChange: " percent"
     case .sampleRate: " Hz"
     case .bitRate: " bit/s"
-    case .edgeFade: " ms"
     case .gain, .duck: " dB"
     case .maxKeyShift, .pitch: " semitones"
     default: ""

@@ -25,8 +25,11 @@ extension CurveChoice: SettingChoice {}
 /// How a track is stretched, as a user names it: one of the methods, or `auto` (picked by the
 /// ratio: varispeed while the pitch moves by under 5 cents).
 public enum StretchChoice: String, SettingChoice {
+  /// Picked by the ratio: varispeed while the pitch moves by under 5 cents, else preserving the pitch.
   case auto
+  /// Resampled, like a turntable's speed: the pitch moves with the tempo.
   case varispeed
+  /// Stretched in time with the pitch kept.
   case preservePitch = "preserve-pitch"
 
   /// The method chosen; nil for `auto`.
@@ -35,12 +38,17 @@ public enum StretchChoice: String, SettingChoice {
 
 /// Whether incoming tracks are pitch-shifted into a key that blends (`auto`) or not (`off`).
 public enum KeyShiftChoice: String, SettingChoice {
-  case auto, off
+  /// Shifted by the fewest semitones that make the keys blend.
+  case auto
+  /// Not shifted (the default).
+  case off
 }
 
 /// The order tracks play in: reordered so each blends in key with the next, or as given.
 public enum TrackOrder: String, SettingChoice {
+  /// Reordered so each track blends in key with the next (the first track stays first).
   case harmonic
+  /// In the order given (the default).
   case asGiven = "as-given"
 }
 
@@ -48,5 +56,10 @@ public enum TrackOrder: String, SettingChoice {
 /// most playing time's (the default: one odd chapter does not decide a book), the first track's,
 /// or the highest any track has.
 public enum FormatSource: String, SettingChoice {
-  case most, first, highest
+  /// The rate, and the channel count, that play for the most time (the default; a tie goes to the one heard first).
+  case most
+  /// The first track's rate and channel count.
+  case first
+  /// The highest rate, and the highest channel count, any track has.
+  case highest
 }

@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
     var inspections: [FileInspection] = []
     var errors: [String] = []
     for file in files {
-      do { inspections.append(try FileInspection.inspect(path: file)) } catch {
+      do { inspections.append(try FileInspection.inspect(path: file, cache: FactsCache.standard())) } catch {
         printError(error.cliMessage)
         errors.append(error.cliMessage)
       }

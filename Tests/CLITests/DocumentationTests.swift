@@ -74,6 +74,26 @@ import Testing
     }
   }
 
+  /// Every Swift snippet of library.md (a block not introduced as a complete program) and of the
+  /// DocC catalog's articles is in `Examples/library-snippets`, line for line inside a function,
+  /// and that file imports nothing but Rendering: the package compiles the snippets as shown.
+  @Test func theLibrarySnippetsCompileWithOnlyImportRendering() throws {
+    let catalog = Self.root.appendingPathComponent("Sources/Rendering/Rendering.docc")
+    let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
+    let pages = try [MarkdownPage(Self.root.appendingPathComponent("docs/library.md"))] + articles.map { try MarkdownPage(catalog.appendingPathComponent($0)) }
+    let snippets = pages.flatMap(\.codeBlocks).filter { block in
+      block.language == "swift" && !MarkdownPage.links(in: block.paragraphBefore).contains { $0.hasSuffix(".swift") }
+    }
+    #expect(snippets.count >= 6, "library.md's and the articles' snippets")
+    let file = Self.root.appendingPathComponent("Examples/library-snippets/LibrarySnippets.swift")
+    let source = try String(contentsOf: file, encoding: .utf8)
+    #expect(source.split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import Rendering"])
+    for snippet in snippets {
+      let body = snippet.lines.filter { $0 != "import Rendering" && !$0.isEmpty }.map { "  " + $0 }.joined(separator: "\n")
+      #expect(source.contains(body + "\n"), "LibrarySnippets.swift lacks library.md's snippet starting \(snippet.lines.first ?? "")")
+    }
+  }
+
   /// The files a recipe names as its outputs: after `-o`, `--results` or `>`.
   static func outputs(of recipe: String) -> [String] {
     let words = recipe.split(separator: " ").map(String.init)

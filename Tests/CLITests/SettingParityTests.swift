@@ -64,6 +64,14 @@ import Testing
     #expect(!problem.description.contains("--"), "\(problem.description)")
   }
 
+  /// A time the library refuses is worded in seconds, as every time setting is given.
+  @Test func aRefusedEdgeFadeIsWordedInSeconds() throws {
+    var request = RenderRequest(inputs: [InputSource(path: "a.flac")], outputPath: "out.flac")
+    request.edgeFade = -0.25
+    #expect(throws: SettingProblem.outOfRange(.edgeFade, value: -0.25, allowed: 0...TimeParser.maximumSeconds)) { try request.check() }
+    #expect(Setting.edgeFade.unit == " s")
+  }
+
   /// A playlist's field is checked by the same rule, and named as the playlist names it.
   @Test func aPlaylistFieldIsCheckedByTheSameRule() throws {
     let fixture = try Fixture([ErrorCase.track, .text("set.yaml", "version: 1\ndefaults: { loudness: 5 }\nentries:\n  - a.flac\n")])

@@ -54,7 +54,7 @@ struct FuzzRegressionTests {
   ])
   func xspfWithNULBytes(_ text: String, _ line: Int, _ column: Int) {
     #expect(throws: PlaylistError(
-      file: "/fuzz/nul.xspf", location: SourceLocation(file: "/fuzz/nul.xspf", line: line, column: column),
+      file: "/fuzz/nul.xspf", location: PlaylistLocation(file: "/fuzz/nul.xspf", line: line, column: column),
       message: "not valid XML (invalid character: a NUL byte)")
     ) { try XSPFPlaylist.parse(text, file: "/fuzz/nul.xspf") }
   }

@@ -17,7 +17,7 @@ import Testing
     #expect(entries.map(\.artist) == ["The Band", "Guest", "The Band", "The Band"])
     #expect(entries.allSatisfy { $0.album == "Live at the Hall" })
     #expect(entries.allSatisfy { $0.playerTitle == nil })
-    #expect(entries.map(\.origin) == [6, 9, 14, 17].map { SourceLocation(file: file, line: $0) })
+    #expect(entries.map(\.origin) == [6, 9, 14, 17].map { PlaylistLocation(file: file, line: $0) })
     #expect(entries.map(\.options.transition) == [.gapless, .gapless, .gapless, nil], "one image: continuous, so gapless")
     #expect(entries.allSatisfy { $0.durationHint == nil })
   }

@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func refusesNetworkStreamsWithTheirLine() {
-    #expect(throws: PlaylistError(file: file, location: SourceLocation(file: file, line: 2), message: "'http://radio/x.mp3' is a network stream; Segue renders local files")) {
+    #expect(throws: PlaylistError(file: file, location: PlaylistLocation(file: file, line: 2), message: "'http://radio/x.mp3' is a network stream; Segue renders local files")) {
       try M3UPlaylist.parse("a.flac\nhttp://radio/x.mp3\n", file: file)
     }
   }

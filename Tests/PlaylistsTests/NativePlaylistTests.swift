@@ -31,7 +31,7 @@ import Testing
     #expect(playlist.entries.map(\.path) == ["/sets/tracks/01.flac", "/abs/02.mp3", "/sets/03.opus", "/sets/04.opus"])
     let first = playlist.entries[0]
     #expect(first.title == "Opening")
-    #expect(first.origin == SourceLocation(file: file, line: 4, column: 11))
+    #expect(first.origin == PlaylistLocation(file: file, line: 4, column: 11))
     #expect(
       first.options
         == EntryOptions(

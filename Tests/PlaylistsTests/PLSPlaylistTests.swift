@@ -12,7 +12,7 @@ import Testing
     #expect(playlist.entries.map(\.location) == ["/abs/a.flac", "b side.mp3", "file:///srv/My%20Music/c.ogg"])
     #expect(playlist.entries.map(\.playerTitle?.text) == [nil, "Bee", nil])
     #expect(playlist.entries.map(\.durationHint) == [61.5, nil, nil])
-    #expect(playlist.entries.map(\.origin) == [4, 2, 7].map { SourceLocation(file: file, line: $0) })
+    #expect(playlist.entries.map(\.origin) == [4, 2, 7].map { PlaylistLocation(file: file, line: $0) })
   }
 
   @Test func acceptsBOMBlankLinesAndSpacesAroundKeys() throws {

@@ -11,7 +11,7 @@ struct MalformedCase: CustomTestStringConvertible, Sendable {
 
 /// Asserts that `format` refuses `bad.text`, read as `file`, with exactly `bad.message`.
 func expectRefusal(
-  _ format: any PlaylistFormat.Type, _ bad: MalformedCase, file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  _ format: any PlaylistFormat.Type, _ bad: MalformedCase, file: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let error = #expect(throws: PlaylistError.self, sourceLocation: sourceLocation) { try format.parse(bad.text, file: file) }
   #expect(error?.description == bad.message, sourceLocation: sourceLocation)

@@ -15,7 +15,7 @@ import Testing
     #expect(entries.map(\.playerTitle?.artist) == ["Band <B>", nil, nil])
     #expect(entries.map(\.album) == ["Live & Loud", nil, nil])
     #expect(entries.map(\.durationHint) == [61.5, nil, nil])
-    #expect(entries.map(\.origin) == [6, 14, 17].map { SourceLocation(file: file, line: $0) })
+    #expect(entries.map(\.origin) == [6, 14, 17].map { PlaylistLocation(file: file, line: $0) })
   }
 
   @Test func readsPrefixedElementsAndAbsolutePathReferences() throws {

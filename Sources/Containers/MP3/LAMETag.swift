@@ -17,6 +17,7 @@ public struct LAMETag: Sendable, Equatable {
   /// (LAME and FFmpeg sum different bytes when the tag ends before byte 190; either counts.)
   public var checksumMatches: Bool
 
+  /// A tag from its fields as stated, delay and padding in samples per channel and the music length in bytes.
   public init(encoder: String, encoderDelay: Int, padding: Int, musicLength: Int64 = 0, checksumMatches: Bool = true) {
     self.encoder = encoder
     self.encoderDelay = encoderDelay

@@ -22,10 +22,12 @@ public struct MP3ByteClock: Sendable, Equatable, Codable {
   public var firstAudioFrame: Int64
   /// Where the info frame starts, which a Xing seek table counts from.
   public var infoFrameOffset: Int64
+  /// How byte offsets are turned into frame positions: a fixed frame length or the Xing seek table.
   public var scale: Scale
   /// Samples per channel in each frame.
   public var samplesPerFrame: Int
 
+  /// A clock counting from the first audio frame's byte offset, with the info frame's offset for a seek table.
   public init(firstAudioFrame: Int64, infoFrameOffset: Int64, scale: Scale, samplesPerFrame: Int) {
     self.firstAudioFrame = firstAudioFrame
     self.samplesPerFrame = samplesPerFrame

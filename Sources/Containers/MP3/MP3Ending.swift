@@ -12,6 +12,7 @@ public struct MP3Ending: Sendable, Equatable {
     /// How many of those bytes the file lacks.
     public var missingBytes: Int
 
+    /// A cut frame starting at byte `offset`, whose header states `length` bytes, of which `missingBytes` are absent.
     public init(offset: Int64, length: Int, missingBytes: Int) {
       self.offset = offset
       self.length = length
@@ -21,7 +22,14 @@ public struct MP3Ending: Sendable, Equatable {
 
   /// The kind of ending, the most serious first when there are several.
   public enum Kind: String, Sendable, Equatable {
-    case truncatedFrame = "truncated frame", junk, tags, nothing
+    /// The file ends inside a frame whose header is present: the audio is cut short.
+    case truncatedFrame = "truncated frame"
+    /// Bytes that are neither frames nor tags follow the audio; harmless to decoding.
+    case junk
+    /// Only tags (ID3v1, ID3v2, APE or Lyrics3) follow the audio.
+    case tags
+    /// The last complete frame ends the audio and nothing follows it.
+    case nothing
   }
 
   /// The frame cut short after the last complete one, if any (it reaches the tags or the file's end).
@@ -31,12 +39,14 @@ public struct MP3Ending: Sendable, Equatable {
   /// The tags after the audio, in file order.
   public var tags: [MP3TrailingTag]
 
+  /// An ending from what follows the last complete frame: a cut frame, junk bytes and trailing tags, each optional.
   public init(truncatedFrame: TruncatedFrame? = nil, junk: Range<Int64>? = nil, tags: [MP3TrailingTag] = []) {
     self.truncatedFrame = truncatedFrame
     self.junk = junk
     self.tags = tags
   }
 
+  /// The most serious thing found after the audio: a cut frame, then junk, then tags, else nothing.
   public var kind: Kind {
     if truncatedFrame != nil { return .truncatedFrame }
     if junk != nil { return .junk }

@@ -3,24 +3,39 @@
 public struct MP3FrameHeader: Sendable, Equatable {
   /// The MPEG version, which sets the sample-rate family and, for layer III, the frame's samples.
   public enum Version: Sendable, Equatable {
-    case mpeg1, mpeg2, mpeg25
+    /// MPEG-1: 32, 44.1 or 48 kHz, and 1152 samples in a layer III frame.
+    case mpeg1
+    /// MPEG-2 (lower sampling frequencies): 16, 22.05 or 24 kHz, and 576 samples in a layer III frame.
+    case mpeg2
+    /// MPEG-2.5, Fraunhofer's extension: 8, 11.025 or 12 kHz, and 576 samples in a layer III frame.
+    case mpeg25
   }
 
   /// How the frame's channels are coded.
   public enum ChannelMode: Sendable, Equatable {
-    case stereo, jointStereo, dualChannel, mono
+    /// Two channels coded independently (mode bits 00).
+    case stereo
+    /// Two channels coded together, mid/side or intensity stereo (mode bits 01).
+    case jointStereo
+    /// Two independent mono channels, such as two languages (mode bits 10); decodes to two channels.
+    case dualChannel
+    /// One channel (mode bits 11).
+    case mono
   }
 
+  /// MPEG-1, MPEG-2 or MPEG-2.5, from the header's version bits.
   public var version: Version
   /// 1, 2 or 3.
   public var layer: Int
   /// Bits per second; 0 for free format, whose frames do not state their length.
   public var bitrate: Int
+  /// Sample frames per second (Hz): 32000, 44100 or 48000 for MPEG-1, halved for MPEG-2, quartered for MPEG-2.5.
   public var sampleRate: Int
   /// True when the frame carries one extra slot (4 bytes in layer I, 1 byte otherwise).
   public var isPadded: Bool
   /// True when a 16-bit CRC follows the header.
   public var hasChecksum: Bool
+  /// Stereo, joint stereo, dual channel or mono, from the header's mode bits.
   public var channelMode: ChannelMode
 
   /// Reads a header from its four bytes, big-endian; nil for anything that is not one (no sync,
@@ -61,6 +76,7 @@ public struct MP3FrameHeader: Sendable, Equatable {
     }
   }
 
+  /// Channels the frame decodes to: 1 for mono, 2 for every other mode (dual channel included).
   public var channels: Int { channelMode == .mono ? 1 : 2 }
 
   /// True for free format (bitrate index 0), whose frame length only the next sync word tells.

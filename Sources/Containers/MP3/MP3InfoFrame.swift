@@ -5,9 +5,15 @@
 public struct MP3InfoFrame: Sendable, Equatable {
   /// Which tag the frame holds.
   public enum Kind: String, Sendable, Equatable {
-    case xing = "Xing", info = "Info", vbri = "VBRI"
+    /// A Xing tag marked "Xing", which encoders write for variable-bit-rate streams.
+    case xing = "Xing"
+    /// A Xing tag marked "Info", which encoders (LAME among them) write for constant-bit-rate streams.
+    case info = "Info"
+    /// A Fraunhofer VBRI tag, found 32 bytes after the header; its seek table is not read.
+    case vbri = "VBRI"
   }
 
+  /// The tag found: "Xing" (VBR), "Info" (CBR) or Fraunhofer's "VBRI".
   public var kind: Kind
   /// The number of audio frames after this one, when the tag states it.
   public var frameCount: Int64?
@@ -24,6 +30,7 @@ public struct MP3InfoFrame: Sendable, Equatable {
   /// The encoder delay a VBRI tag states (FFmpeg ignores it).
   public var vbriDelay: Int?
 
+  /// An info frame of `kind` with the fields its tag states; those it leaves out are nil.
   public init(
     kind: Kind, frameCount: Int64? = nil, byteCount: Int64? = nil, hasTableOfContents: Bool = false,
     quality: Int? = nil, lame: LAMETag? = nil, vbriDelay: Int? = nil

@@ -35,6 +35,7 @@ public struct MP3Structure: Sendable, Equatable {
 
   /// Samples per channel in each frame.
   public var samplesPerFrame: Int64 { Int64(firstHeader.samplesPerFrame) }
+  /// Sample frames per second (Hz) that the first frame's header states.
   public var sampleRate: Int { firstHeader.sampleRate }
 
   /// Complete frames that carry audio (the info frame excluded).

@@ -16,6 +16,7 @@ public struct MP3TrailingTag: Sendable, Equatable {
     case id3v2 = "ID3v2"
   }
 
+  /// The tag's format, found from the markers at its end.
   public var kind: Kind
   /// Where the tag lies in the file, in bytes.
   public var bytes: Range<Int64>

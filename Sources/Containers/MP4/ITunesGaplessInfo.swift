@@ -15,6 +15,7 @@ public struct ITunesGaplessInfo: Sendable, Equatable {
   /// The audio's length in frames, without priming or padding.
   public var length: Int64
 
+  /// Gapless info from its priming, padding and audio length, all in sample frames.
   public init(priming: Int64, padding: Int64, length: Int64) {
     self.priming = priming
     self.padding = padding

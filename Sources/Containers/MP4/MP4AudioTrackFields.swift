@@ -36,6 +36,7 @@ public struct MP4AudioTrackFields: Sendable, Equatable {
   /// Every freeform tag (`ilst/----`) of the movie, `iTunSMPB` among them.
   public var freeformTags: [MP4FreeformTag]
 
+  /// The fields as read from the boxes; those the file does not state are nil, or empty for the tags.
   public init(
     codec: FourCC, objectType: Int? = nil, audioObjectType: Int? = nil, sampleRate: Int64? = nil,
     opusPreSkip: Int64? = nil, movieTimescale: Int64, mediaTimescale: Int64, mediaDuration: Int64,

@@ -11,6 +11,7 @@ public struct MP4Edit: Sendable, Equatable {
   /// A rate of exactly 1.
   public static let normalRate: Int32 = 0x1_0000
 
+  /// An edit playing `duration` (movie timescale) from `mediaTime` (media timescale; -1 for a pause) at `rate`.
   public init(duration: Int64, mediaTime: Int64, rate: Int32 = MP4Edit.normalRate) {
     self.duration = duration
     self.mediaTime = mediaTime

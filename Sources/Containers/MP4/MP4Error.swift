@@ -13,6 +13,7 @@ public enum MP4Error: Error, Equatable, Sendable, CustomStringConvertible, FileA
   /// The file, or the temporary file next to it, could not be written.
   case unwritable(path: String, reason: String)
 
+  /// The problem as one line for the user, naming the file and, for a damaged box, its type and byte offset.
   public var description: String {
     switch self {
     case .unreadable(let path, let reason): "cannot read \(path): \(reason)"

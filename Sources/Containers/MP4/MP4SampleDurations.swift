@@ -12,6 +12,7 @@ public struct MP4SampleDurations: Sendable, Equatable {
   /// The last packet's duration; nil with no packets.
   public var last: Int64?
 
+  /// A summary from figures already worked out: the packet count, then durations in the media timescale.
   public init(packetCount: Int64, total: Int64, common: Int64?, last: Int64?) {
     self.packetCount = packetCount
     self.total = total

@@ -4,6 +4,7 @@
 /// Only the file's tail is read: a page cut short starts within one page's largest size of the
 /// end, so the last whole page starts within two.
 public struct OggEnding: Sendable, Equatable, Codable {
+  /// Which of the three endings the file's last pages show.
   public enum Kind: String, Sendable, Equatable, Codable {
     /// The last page is whole and marks the end of its stream.
     case endOfStream
@@ -14,12 +15,14 @@ public struct OggEnding: Sendable, Equatable, Codable {
     case cutShort
   }
 
+  /// How the file ends: marked, unmarked, or inside a page cut short.
   public var kind: Kind
   /// For a file cut short, the audio its cut page held: the granule positions (sample frames, for
   /// Vorbis and Opus) from the last whole page's to the cut one's; nil when the cut page's header
   /// is cut too, states no position, or belongs to another stream.
   public var missingGranules: Int64?
 
+  /// An ending of `kind`; `missingGranules` is the audio a cut page held, nil when unknown or not cut.
   public init(kind: Kind, missingGranules: Int64? = nil) {
     self.kind = kind
     self.missingGranules = missingGranules

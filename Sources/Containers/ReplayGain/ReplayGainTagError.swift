@@ -15,6 +15,7 @@ public enum ReplayGainTagError: Error, Equatable, Sendable, CustomStringConverti
   /// The MP4 tag writer's own problem.
   case mp4(MP4Error)
 
+  /// The problem as one line for the user, naming the file and the reason.
   public var description: String {
     switch self {
     case .unreadable(let path, let reason): "cannot read \(path): \(reason)"

@@ -10,6 +10,7 @@ public struct ReplayGainValues: Sendable, Equatable {
     /// The highest sample (or true peak) level, linear: 1.0 is full scale.
     public var peak: Double
 
+    /// A measurement from its gain in dB and its linear peak (1.0 is full scale).
     public init(gain: Double, peak: Double) {
       self.gain = gain
       self.peak = peak
@@ -24,9 +25,12 @@ public struct ReplayGainValues: Sendable, Equatable {
   /// ReplayGain 2.0's reference loudness, in LUFS.
   public static let referenceLoudness = -18.0
 
+  /// The track's own gain and peak, written as the REPLAYGAIN_TRACK_* fields.
   public var track: Measurement
+  /// The gain and peak of the album as a whole; nil when no album was measured, and then no album fields are written.
   public var album: Measurement?
 
+  /// Values from the track's measurement and, when the album was measured, the album's.
   public init(track: Measurement, album: Measurement? = nil) {
     self.track = track
     self.album = album

@@ -3,7 +3,7 @@ public struct BatchItem: Sendable, Equatable {
   /// The item's place in the manifest, counted from 0 (what `--index` names).
   public var index: Int
   /// Where the item is written in the manifest, for errors.
-  public var location: SourceLocation
+  public var location: PlaylistLocation
   /// Files, playlists and folders, resolved against the manifest's folder.
   public var inputs: [String]
   /// The file to write, resolved against the manifest's folder.
@@ -25,9 +25,12 @@ public struct BatchItem: Sendable, Equatable {
 
 /// One option of a batch item.
 public struct BatchOption: Sendable, Equatable {
+  /// The option's long name without its dashes, such as `crossfade` or `verify`.
   public var key: String
+  /// On or off for a flag; the text as written (a path resolved) for an option that takes a value.
   public var value: Value
 
+  /// The option `key` set to `value`.
   public init(key: String, value: Value) {
     self.key = key
     self.value = value
@@ -35,7 +38,9 @@ public struct BatchOption: Sendable, Equatable {
 
   /// An option's value: a flag's on or off, or an option's text as written.
   public enum Value: Sendable, Equatable {
+    /// A flag: true passes `--key`, false leaves it off.
     case flag(Bool)
+    /// An option's value as written (a path resolved), passed as `--key=text`.
     case text(String)
   }
 

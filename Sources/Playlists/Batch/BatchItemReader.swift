@@ -8,7 +8,7 @@ struct BatchItemReader {
   let folder: String
   let vocabulary: BatchVocabulary
 
-  func location(line: Int) -> SourceLocation { SourceLocation(file: file, line: line, column: nil) }
+  func location(line: Int) -> PlaylistLocation { PlaylistLocation(file: file, line: line, column: nil) }
 
   func item(_ node: Node, index: Int, line: Int) throws(PlaylistError) -> BatchItem {
     let at = location(line: line)
@@ -54,7 +54,7 @@ struct BatchItemReader {
   }
 
   /// An option and its value as the canonical text holds it (nil for a flag left off).
-  private func option(_ key: String, _ value: Node, _ at: SourceLocation) throws(PlaylistError) -> (BatchOption, ManifestValue?) {
+  private func option(_ key: String, _ value: Node, _ at: PlaylistLocation) throws(PlaylistError) -> (BatchOption, ManifestValue?) {
     if let reason = vocabulary.refused[key] { throw problem(at, "'\(key)' is not a request key: \(reason)") }
     if vocabulary.flags.contains(key) {
       switch value.scalar?.string.lowercased() {
@@ -72,7 +72,7 @@ struct BatchItemReader {
   }
 
   /// A scalar's text as written; a list, a mapping or null is refused.
-  private func text(_ node: Node, key: String, _ at: SourceLocation) throws(PlaylistError) -> String {
+  private func text(_ node: Node, key: String, _ at: PlaylistLocation) throws(PlaylistError) -> String {
     guard let scalar = node.scalar, !(scalar.style == .plain && ["", "~", "null"].contains(scalar.string)) else {
       throw problem(at, "'\(key)' needs one value")
     }
@@ -80,7 +80,7 @@ struct BatchItemReader {
   }
 
   /// `inputs`: a list of paths, or one path.
-  private func paths(_ node: Node, _ at: SourceLocation) throws(PlaylistError) -> [String] {
+  private func paths(_ node: Node, _ at: PlaylistLocation) throws(PlaylistError) -> [String] {
     var list: [String] = []
     if let sequence = node.sequence {
       for item in sequence { list.append(try text(item, key: "inputs", at)) }
@@ -97,7 +97,7 @@ struct BatchItemReader {
     return folder.hasSuffix("/") ? folder + path : "\(folder)/\(path)"
   }
 
-  private func problem(_ at: SourceLocation, _ message: String) -> PlaylistError {
+  private func problem(_ at: PlaylistLocation, _ message: String) -> PlaylistError {
     PlaylistError(file: file, location: at, message: message)
   }
 

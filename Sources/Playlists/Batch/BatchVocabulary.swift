@@ -14,6 +14,7 @@ public struct BatchVocabulary: Sendable {
   /// Options that are not part of a request, with why (`progress` shapes the terminal).
   public var refused: [String: String]
 
+  /// The vocabulary of `render`'s options, without those in `refused`; written paths count among `paths` too.
   public init(flags: Set<String>, valued: Set<String>, paths: Set<String>, writtenPaths: Set<String> = [], refused: [String: String]) {
     self.flags = flags.subtracting(refused.keys)
     self.valued = valued.subtracting(refused.keys)

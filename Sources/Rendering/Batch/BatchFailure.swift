@@ -31,8 +31,10 @@ extension BatchResult.FailureClass {
 /// A batch's exit status from its items' results: 0 when all are done, 1 when any failed for
 /// good, 75 (`EX_TEMPFAIL`) when every failure may succeed on a retry.
 public enum BatchExitStatus {
+  /// The status when every failure may succeed on a retry: 75, `EX_TEMPFAIL` in `sysexits.h`.
   public static let retryLater: Int32 = 75
 
+  /// The exit status for a batch with these results: 0, 1 or `retryLater`.
   public static func of(_ results: [BatchResult]) -> Int32 {
     let failures = results.compactMap(\.errorClass)
     if failures.isEmpty { return 0 }

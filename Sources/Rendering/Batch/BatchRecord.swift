@@ -9,13 +9,17 @@ import Playlists
 /// batch's), and again with the outputs' digests once they are in place. An output whose record
 /// is a claim, or describes other bytes, was interrupted or changed since, and is rendered again.
 public struct BatchRecord: Sendable, Codable, Equatable {
+  /// The version of the record's shape this build writes.
   public static let schemaVersion = 1
 
+  /// The version of the shape the record was written in.
   public var schemaVersion = Self.schemaVersion
   /// XXH64 of the item's canonical text.
   public var requestHash: String
   /// The item as written, for people reading the record.
   public var request: String
+  /// The files whose contents decide the output (playlists, audio, overlays, cover), as they were when
+  /// the render started.
   public var inputs: [FileDigest]
   /// The output as rendered; nil while the render is under way.
   public var output: FileDigest?
@@ -25,8 +29,11 @@ public struct BatchRecord: Sendable, Codable, Equatable {
   /// What the render measured of the written file, and its warnings, repeated in the results of
   /// later runs that skip it.
   public var frames: Int64?
+  /// The written file's integrated loudness, in LUFS; nil when not measured.
   public var loudness: Double?
+  /// The written file's true peak, in dBTP (a lossy file's decoded again); nil when not measured.
   public var truePeak: Double?
+  /// Every warning the render gave; nil while the render is under way.
   public var warnings: [String]?
 
   /// The record's path beside `output`.

@@ -3,7 +3,16 @@ import Synchronization
 
 /// One item's outcome, as the results file holds it: one line of JSON.
 public struct BatchResult: Sendable, Codable, Equatable {
-  public enum Status: String, Sendable, Codable { case rendered, skipped, failed }
+  /// What became of the item: rendered, skipped (up to date), or failed.
+  public enum Status: String, Sendable, Codable {
+    /// The item was rendered (new, changed, or forced) and its output written.
+    case rendered
+    /// The item's output is up to date with its request and inputs, so nothing was rendered.
+    case skipped
+    /// The item could not be rendered, or its result could not be appended to the results log; `errorClass` says
+    /// whether to retry.
+    case failed
+  }
 
   /// How a failure should be treated by whoever runs the batch.
   public enum FailureClass: String, Sendable, Codable {
@@ -15,13 +24,19 @@ public struct BatchResult: Sendable, Codable, Equatable {
     case cancelled
   }
 
+  /// The version of the line's shape (`ReportSchema.version`).
   public var schemaVersion = ReportSchema.version
+  /// The item's place in the manifest, counted from 0.
   public var index: Int
+  /// The file the item writes, as resolved against the manifest's folder.
   public var output: String
+  /// Whether the item was rendered, skipped as up to date, or failed.
   public var status: Status
   /// Why it was rendered or skipped (`up to date`, `the request changed`).
   public var reason: String?
+  /// How whoever runs the batch should treat the failure; nil unless the item failed.
   public var errorClass: FailureClass?
+  /// Why the item failed, in words; nil unless it failed.
   public var error: String?
   /// Sample frames written.
   public var frames: Int64?
@@ -30,6 +45,7 @@ public struct BatchResult: Sendable, Codable, Equatable {
   /// The written file's integrated loudness and true peak (a lossy file's decoded again), when
   /// measured.
   public var loudness: Double?
+  /// The written file's true peak, in dBTP; nil when not measured.
   public var truePeak: Double?
   /// Every warning its render gave (`RenderReport.warnings`); nil for a failed item.
   public var warnings: [String]?

@@ -8,6 +8,7 @@ import Synchronization
 /// arguments), checked against the record beside its output, rendered, and recorded. Every
 /// item ends as one `BatchResult`, handed to `events` and appended to the results log.
 public struct BatchRun: Sendable {
+  /// The manifest's items to render; results come back in this order.
   public var items: [BatchItem]
   /// Items rendered at once on this machine.
   public var jobs: Int
@@ -18,6 +19,7 @@ public struct BatchRun: Sendable {
   /// Builds an item's render request.
   public var makeRequest: @Sendable (BatchItem) throws -> RenderRequest
 
+  /// Builds a run of `items`, `jobs` at a time (at least 1), each item's request built by `makeRequest`.
   public init(items: [BatchItem], jobs: Int, force: Bool, makeRequest: @escaping @Sendable (BatchItem) throws -> RenderRequest) {
     self.items = items
     self.jobs = max(1, jobs)
@@ -27,8 +29,12 @@ public struct BatchRun: Sendable {
 
   /// What happens as the batch runs.
   public enum Event: Sendable {
+    /// An item's render begins (items up to date send none); `reason` says why it is rendered: `new`, what
+    /// changed, or that it was forced.
     case started(BatchItem, reason: String)
+    /// How far an item's render has come, sent as it renders.
     case progress(BatchItem, RenderProgress)
+    /// An item ended, rendered, skipped or failed, with its result as appended to the results log.
     case finished(BatchItem, BatchResult)
   }
 

@@ -3,6 +3,7 @@ import Foundation
 /// Which of a manifest's items a batch renders: one by index (an array job's task), every M-th
 /// from K (a shard), or all.
 public enum BatchSelection: Sendable, Equatable {
+  /// Every item in the manifest, in order.
   case all
   /// One item, counted from 0.
   case index(Int)
@@ -56,9 +57,13 @@ public enum BatchSelection: Sendable, Equatable {
 
 /// Why a batch cannot start: the manifest or the selection.
 public enum BatchError: Error, Sendable, CustomStringConvertible {
+  /// The items asked for cannot be chosen (an index below the first or past the last, a malformed shard, no index
+  /// in the environment); the value is the whole message.
   case selection(String)
+  /// The results log at `path` cannot be opened, locked or written; `detail` is the system's reason.
   case results(path: String, detail: String)
 
+  /// The problem in words, naming the results file when it is the one refused.
   public var description: String {
     switch self {
     case .selection(let message): message

@@ -5,7 +5,9 @@ public struct FileDigest: Sendable, Codable, Equatable {
   /// The path as the batch saw it; shown in reasons, never compared (another node may mount the
   /// catalog elsewhere).
   public var path: String
+  /// The file's size, in bytes.
   public var size: Int64
+  /// XXH64 of the file's bytes, as 16 hex digits.
   public var hash: String
 
   /// The digest of the file at `path` now.

@@ -13,6 +13,7 @@ import Synchronization
 public struct BeatAlignment: Sendable, Equatable {
   /// The transition's tracks, as indices of the plan's items.
   public var from: Int
+  /// The incoming track's index among the plan's items; `from` is the outgoing one's.
   public var to: Int
   /// What the check found.
   public var state: State

@@ -2,7 +2,9 @@ import FFmpegAudio
 
 /// One rate the mix converts from, to its own, and how: a line of the render's summary.
 public struct RateConversion: Sendable, Hashable, Encodable, CustomStringConvertible {
+  /// The rate of one or more sources, which the mix converts from, in Hz.
   public var from: Int
+  /// The mix's rate, in Hz, the sources are converted to.
   public var to: Int
   /// "SoX very high quality, 28-bit".
   public var method: String

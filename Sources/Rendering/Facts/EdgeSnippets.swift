@@ -18,8 +18,12 @@ public struct EdgeSnippets: Sendable, Equatable, Codable {
   public var head: [Float]
   /// The source's last seconds, starting at source frame `tailStart`.
   public var tail: [Float]
+  /// The source frame the tail's first sample lies at; fractional, as a snippet sample spans several
+  /// source frames.
   public var tailStart: Double
 
+  /// Builds snippets from `head` and `tail`, mono samples at `rate` Hz, of a source at `sourceRate` Hz whose
+  /// tail starts at source frame `tailStart`.
   public init(sourceRate: Int, head: [Float], tail: [Float], tailStart: Double) {
     self.sourceRate = sourceRate
     self.head = head
@@ -48,6 +52,7 @@ public struct EdgeSnippets: Sendable, Equatable, Codable {
 
   private enum CodingKeys: String, CodingKey { case sourceRate, head, tail, tailStart }
 
+  /// Reads snippets as `encode(to:)` writes them, the samples stored as 16-bit integers.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     sourceRate = try container.decode(Int.self, forKey: .sourceRate)

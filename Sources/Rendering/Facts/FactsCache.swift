@@ -19,6 +19,7 @@ public struct FactsCache: Sendable {
   /// The cache's folder.
   public let folder: String
 
+  /// A cache in `folder`, which is made (with a subfolder per format version) when the first entry is stored.
   public init(folder: String) { self.folder = folder }
 
   /// The user's cache: `SEGUE_CACHE_DIR`, else `$XDG_CACHE_HOME/segue` or `~/.cache/segue` on
@@ -35,7 +36,9 @@ public struct FactsCache: Sendable {
 
   /// What a look-up found.
   public enum Lookup<Value> {
+    /// A valid entry was found: the value stored for the file as it is now.
     case hit(Value)
+    /// No usable entry: none stored, or one stored for another path, kind or an earlier state of the file.
     case miss
     /// An entry was there but could not be read; the note says so.
     case ignored(note: String)

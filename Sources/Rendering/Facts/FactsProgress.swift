@@ -10,6 +10,8 @@ public struct FactsProgress: Sendable, Equatable {
   /// True once its facts are ready: decoded, or found in the cache or the header.
   public var isDone: Bool
 
+  /// Builds a report on input `input`, `seconds` long by its header, of which `secondsDone` are decoded;
+  /// `isDone` once its facts are ready.
   public init(input: Int, seconds: Double?, secondsDone: Double = 0, isDone: Bool = false) {
     self.input = input
     self.seconds = seconds

@@ -4,10 +4,15 @@ import Foundation
 /// its first and last 64 KiB. Any edit, touch or replacement changes it. The device number is left
 /// out: nodes mounting one network file system see the same file under different ones.
 public struct FileKey: Sendable, Codable, Equatable {
+  /// The file's size, in bytes.
   public var size: Int64
+  /// When the contents last changed (`st_mtim`), in nanoseconds since the Unix epoch.
   public var modified: Int64
+  /// When the contents or the file's status last changed (`st_ctim`), in nanoseconds since the Unix epoch.
   public var changed: Int64
+  /// The file's inode number, which a replacement under the same name changes.
   public var inode: UInt64
+  /// The 64-bit FNV-1a hash of the file's first and last 64 KiB (the whole file when smaller).
   public var edgeHash: UInt64
 
   /// How much of each end of the file is hashed.

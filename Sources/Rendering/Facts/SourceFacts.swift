@@ -80,6 +80,7 @@ public struct FactsNeeds: Sendable, Equatable {
   /// The musical key, for `analyze` and harmonic mixing.
   public var key: Bool
 
+  /// Asks for the facts set to true, and the audible spans at `audibleThresholds`; by default, none of them.
   public init(
     edges: Bool = false, decoded: Bool = false, analysis: Bool = false, audibleThresholds: [Double] = [], tempo: Bool = false,
     bands: Bool = false, key: Bool = false

@@ -11,6 +11,7 @@ public struct OutputLoudness: Sendable, Equatable, Encodable {
   public var encodedFromLUFS: Double?
   /// "dual-mono" for mono output, measured as it plays on two speakers; nil otherwise.
   public var convention: String?
+  /// The file's loudness range (EBU Tech 3342), in LU; for lossy output, decoded again.
   public var loudnessRangeLU: Double
   /// nil for digital silence.
   public var truePeakDBTP: Double?

@@ -24,6 +24,7 @@ public struct OutputOptions: Sendable, Equatable {
   /// Which tracks the rate and channel count follow where those are nil; `most` when nil.
   public var formatFrom: FormatSource?
 
+  /// Builds options from what the user asked of the format; by default, nothing: all follows the extension and inputs.
   public init(
     format: OutputContainer? = nil, codec: OutputCodec? = nil, bitDepth: Int? = nil, bitRate: Int? = nil,
     quality: Double? = nil, compressionLevel: Int? = nil, sampleRate: Int? = nil, channelCount: Int? = nil, formatFrom: FormatSource? = nil

@@ -40,9 +40,12 @@ struct OutputSelection: Sendable, Equatable {
 
 /// A part of the mix to render, in seconds; either end open.
 public struct TimeRange: Sendable, Equatable {
+  /// Where the part starts, in seconds on the mix; nil: at its start.
   public var from: Double?
+  /// Where the part ends, in seconds on the mix (past its end: at its end); nil: at its end.
   public var to: Double?
 
+  /// Builds a range from `from` to `to` seconds; by default, the whole mix.
   public init(from: Double? = nil, to: Double? = nil) {
     self.from = from
     self.to = to

@@ -4,16 +4,20 @@ import Composition
 /// A mix as planned: the timeline, the inputs its clips name (tracks, then overlays), the
 /// tracks' loudness levelling when it was asked for, and their silence edits and automatic cues.
 public struct MixPlan: Sendable {
+  /// The timeline at the mix's sample rate, the transitions as resolved, and the notes on why choices fell as they did.
   public var plan: Plan
+  /// The inputs the timeline's clips name by index (`Clip.source`): the tracks in mix order, then the overlays.
   public var sources: [InputSource]
+  /// The loudness decision for each track and the target; nil when levelling was not asked for (no target LUFS).
   public var levelling: Levelling?
   /// One per track, nil where no edit applies.
   public var edits: [TrackEdit?] = []
   /// How the output will be encoded, when the plan is for an output.
   public var encoding: OutputEncoding?
-  /// The mix's channel count, and its rate and channels in words with why ("44100 Hz stereo (as
-  /// 5 of 6 tracks are, 93 % of the playing time; --format-from most)").
+  /// The mix's channel count, after the codec had its say; nil for a composition built in code.
   public var channelCount: Int?
+  /// The mix's rate and channels in words with why ("44100 Hz stereo (as 5 of 6 tracks are, 93 % of the playing
+  /// time; --format-from most)"); nil for a composition built in code.
   public var formatReason: String?
   /// True when the rate or channels were decided (the tracks differ, an option set them, or the
   /// codec moved them), so a render's summary says how.
@@ -29,6 +33,8 @@ public struct MixPlan: Sendable {
   /// The tracks as listeners will see them, and what the request asks to list of them
   /// (chapters, a CUE sheet, a tracklist): a plan lists what its render would.
   public var trackList: TrackList?
+  /// The request's listing options (tags, chapters, CUE sheet, tracklist, cover art), which say what `trackList`
+  /// becomes in the output; the defaults for a composition built in code.
   public var listing = ListingOptions()
 }
 

@@ -3,7 +3,9 @@ import Synchronization
 
 /// How far an analysis has got: files measured (or found in the cache) and the share of the work done.
 public struct AnalysisProgress: Sendable, Equatable {
+  /// Files measured (or found in the cache) so far.
   public var filesDone: Int
+  /// Files the analysis measures in all.
   public var fileCount: Int
   /// From 0 to 1: each file weighs its length, and counts as far as it is decoded (a file whose
   /// header states no length, as MP3 and Ogg, weighs the others' mean and counts when done).
@@ -14,6 +16,7 @@ public struct AnalysisProgress: Sendable, Equatable {
   /// Seconds left at the pace so far; nil until there is a pace to go by.
   public var estimatedSecondsLeft: Double? { ProgressLine.secondsLeft(done: fraction, of: 1, elapsed: elapsedSeconds) }
 
+  /// True once every file is done.
   public var isFinished: Bool { filesDone == fileCount }
 
   /// The update as one line of JSON: `{"schemaVersion":1,"percent":42.1,"files":3,"totalFiles":12,

@@ -8,35 +8,51 @@ public struct AnalysisReport: Encodable, Sendable {
   /// The loudness the gains aim at when none is given, in LUFS: streaming services' level.
   public static let defaultTargetLUFS = -14.0
 
+  /// The version of this JSON shape (`ReportSchema.analysisVersion`).
   public var schemaVersion = ReportSchema.analysisVersion
   /// The loudness the gains aim at, in LUFS.
   public var targetLUFS: Double
   /// Below this level (dBFS) an input's edges count as silence.
   public var silenceThresholdDB: Double
+  /// One entry per input, in the order the arguments name them.
   public var tracks: [Track]
+  /// Runs of two or more consecutive tracks with the same album, each measured as one programme.
   public var albums: [Album]
+  /// What the cache had to say, then what was assumed of the tempo a playlist states, labelled with the input.
   public var notes: [String]
 
   /// One input's measurements.
   public struct Track: Encodable, Sendable {
+    /// Its place among the inputs, from 1.
     public var number: Int
+    /// The path as the user wrote it, in a playlist or on the command line.
     public var file: String
     /// Its title and artist by the rule every output follows (`TrackName`).
     public var title: String
+    /// Its artist by the same rule; nil when none is known.
     public var artist: String?
+    /// Its album: the playlist's, else the file's tag; nil when neither gives one.
     public var album: String?
+    /// Its length in seconds, rounded to the millisecond.
     public var seconds: Double
+    /// Its length in sample frames at `sampleRate`.
     public var frames: Int64
+    /// The rate it was decoded and measured at, in Hz.
     public var sampleRate: Int
+    /// Its integrated loudness (EBU R 128), in LUFS; nil for silence, too quiet to gate.
     public var integratedLUFS: Double?
     /// "dual-mono" for a mono track, measured as it plays on two speakers (3 LU above a
     /// single-channel reading); nil for others.
     public var loudnessConvention: String?
+    /// Its loudness range (EBU Tech 3342), in LU.
     public var loudnessRangeLU: Double
     /// The peaks in dB; nil for digital silence.
     public var samplePeakDBFS: Double?
+    /// Its true peak (16x oversampled), in dBTP; nil for digital silence.
     public var truePeakDBTP: Double?
+    /// Seconds before its level (RMS over 10 ms) first reaches `silenceThresholdDB`; all of it when it never does.
     public var leadingSilenceSeconds: Double
+    /// Seconds after its level last reaches `silenceThresholdDB`; all of it when it never does.
     public var trailingSilenceSeconds: Double
     /// The gain that brings the track to the target; nil for silence.
     public var gainDB: Double?
@@ -50,9 +66,11 @@ public struct AnalysisReport: Encodable, Sendable {
   public struct Key: Encodable, Sendable {
     /// The tonic ("F#") and the mode ("minor"); nil when nothing in the input has a pitch.
     public var tonic: String?
+    /// The mode, "major" or "minor"; nil when nothing in the input has a pitch.
     public var mode: String?
     /// "11A", "4m".
     public var camelot: String?
+    /// Its Open Key spelling ("4m" for F# minor, "1d" for C major); nil when nothing has a pitch.
     public var openKey: String?
     /// How sure (`KeyAnalysis.confidence`; 1 where the playlist states the key).
     public var confidence: Double
@@ -89,12 +107,16 @@ public struct AnalysisReport: Encodable, Sendable {
     public var origin: InputBeat.Origin
     /// The first beat and first downbeat in seconds from the file's start, then every beat.
     public var firstBeatSeconds: Double?
+    /// The first downbeat, in seconds from the file's start; nil when no grid or no downbeat was found.
     public var firstDownbeatSeconds: Double?
+    /// Every beat of the grid, in seconds from the file's start; empty when there is no grid.
     public var beats: [Double]
 
     /// A tempo the beat could be counted in, and its score (`TempoCandidate.score`).
     public struct Candidate: Encodable, Sendable {
+      /// The tempo, in BPM.
       public var beatsPerMinute: Double
+      /// The mean strength of the drum hits on its beats, from 0 to 1; the best is chosen by it.
       public var score: Double
     }
 
@@ -116,13 +138,17 @@ public struct AnalysisReport: Encodable, Sendable {
 
   /// Consecutive tracks of one album, measured as one programme.
   public struct Album: Encodable, Sendable {
+    /// The album the tracks share (`TrackName.album`).
     public var name: String
     /// Track numbers, first and last.
     public var firstTrack: Int
+    /// The number of its last track.
     public var lastTrack: Int
+    /// The tracks' joint integrated loudness, in LUFS; nil for silence.
     public var integratedLUFS: Double?
     /// nil for digital silence.
     public var truePeakDBTP: Double?
+    /// The gain that brings the album to the target, in dB; nil for silence.
     public var gainDB: Double?
   }
 
@@ -131,7 +157,7 @@ public struct AnalysisReport: Encodable, Sendable {
   /// their keys unless `key` is false, through `cache`; `progress`, when given, hears how far it has got (from any
   /// thread, a few times a second).
   public static func measure(
-    _ arguments: [String], targetLUFS: Double = defaultTargetLUFS, tempo: Bool = true, key: Bool = true, tempoRange: ClosedRange<Double>? = nil, cache: FactsCache? = FactsCache.standard(),
+    _ arguments: [String], targetLUFS: Double = defaultTargetLUFS, tempo: Bool = true, key: Bool = true, tempoRange: ClosedRange<Double>? = nil, cache: FactsCache? = nil,
     progress: (@Sendable (AnalysisProgress) -> Void)? = nil
   ) throws(RenderError) -> AnalysisReport {
     let inputs = try InputExpansion(arguments: arguments).inputs
@@ -183,6 +209,7 @@ public struct AnalysisReport: Encodable, Sendable {
     return albums
   }
 
+  /// The report as pretty-printed JSON with sorted keys.
   public func json() -> String { JSONText.encode(self) }
 }
 

@@ -1,29 +1,46 @@
 /// What `inspect` found in a set of files, as JSON: one object per file, and the files that could
 /// not be read with why.
 public struct InspectionReport: Encodable, Sendable {
+  /// The version of this JSON shape (`ReportSchema.version`).
   public var schemaVersion = ReportSchema.version
+  /// One object per file that could be inspected.
   public var files: [File]
   /// One message per file that could not be inspected, naming the file.
   public var errors: [String]
 
   /// One inspected file.
   public struct File: Encodable, Sendable {
+    /// The path as it was given.
     public var path: String
+    /// FFmpeg's name for the container, for example `flac` or `mov,mp4,m4a,3gp,3g2,mj2`.
     public var container: String
+    /// FFmpeg's name for the codec, for example `mp3` or `aac`.
     public var codec: String
+    /// The audio stream's sample rate, in Hz.
     public var sampleRate: Int
+    /// The stream's channel count.
     public var channels: Int
+    /// The channel layout as FFmpeg describes it, for example `stereo`.
     public var channelLayout: String
+    /// Bits per sample that carry signal for integer (lossless) codecs; nil for float and lossy ones.
     public var bitsPerSample: Int?
+    /// The length in sample frames, after encoder delay and padding are removed.
     public var frames: Int64
+    /// That length in seconds.
     public var seconds: Double
+    /// Encoder delay (priming) removed from the start, in sample frames.
     public var delay: Int64
+    /// Encoder padding removed from the end, in sample frames.
     public var padding: Int64
+    /// Where the delay and padding were read from ("LAME/Xing tag", "MP4 edit list"), or why there are none.
     public var delaySource: String
+    /// The length the container declares exactly, in sample frames; nil where it declares none (MP3, Ogg).
     public var declaredFrames: Int64?
+    /// The file's tags (container and stream), keys in lower case.
     public var tags: [String: String]
   }
 
+  /// Reports `inspections`, and `errors`, one message per file that could not be inspected.
   public init(_ inspections: [FileInspection], errors: [String]) {
     self.errors = errors
     files = inspections.map { file in
@@ -35,6 +52,7 @@ public struct InspectionReport: Encodable, Sendable {
     }
   }
 
+  /// The report as pretty-printed JSON with sorted keys.
   public func json() -> String { JSONText.encode(self) }
 }
 

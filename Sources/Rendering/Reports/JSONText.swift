@@ -16,6 +16,7 @@ enum JSONText {
 ///
 /// It changes only when a field changes meaning or goes away; new fields may appear within a version.
 public enum ReportSchema {
+  /// The version of `plan --json`'s and `inspect --json`'s shapes and of the progress lines'.
   public static let version = 1
   /// The version of `render --json`'s shape: 2 since a beat check (`beatAlignments`) has a
   /// `state` and a signed `medianOffsetSeconds` over its `clearBeats` (issue 47).

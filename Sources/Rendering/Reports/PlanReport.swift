@@ -7,25 +7,35 @@ import Foundation
 /// own, the transitions, and every automatic decision as a note. Times are sample frames at the
 /// mix's rate, with seconds alongside where a person would look.
 public struct PlanReport: Encodable, Sendable {
+  /// The version of this JSON shape (`ReportSchema.version`).
   public var schemaVersion = ReportSchema.version
+  /// The mix's sample rate in Hz: every frame in the report is a sample frame at this rate.
   public var sampleRate: Int
-  /// The mix's channel count, and its rate and channels in words with why they are what they are;
-  /// nil for a plan made outside `Renderer.plan`.
+  /// The mix's channel count; nil for a plan made outside `Renderer.plan`.
   public var channels: Int?
+  /// The mix's rate and channels in words, with why ("44100 Hz stereo (as 5 of 6 tracks are, 93 % of
+  /// the playing time; --format-from most)"); nil when `channels` is.
   public var format: String?
+  /// The mix's length in sample frames.
   public var frameCount: Int64
+  /// The mix's length in seconds.
   public var seconds: Double
+  /// The tracks in playing order.
   public var tracks: [Track]
+  /// The sounds laid over the tracks (jingles, voice-overs); empty when there are none.
   public var overlays: [Overlay]
+  /// The joins between consecutive tracks, in playing order.
   public var transitions: [TransitionEntry]
   /// The loudness the tracks were levelled to, in LUFS; nil without `--loudness`.
   public var targetLUFS: Double?
   /// Frames silence edits and automatic cues took out of the mix (all tracks), and in seconds.
   public var savedFrames: Int64 = 0
+  /// `savedFrames` in seconds.
   public var savedSeconds: Double = 0
   /// How the output will be encoded (segments and workers, or one encoder and why), when the
   /// plan is for an output.
   public var encoding: OutputEncoding?
+  /// Every automatic decision the planner made (curves chosen, cache trouble), a line each.
   public var notes: [String]
 
   /// The chapters a render embeds (`--chapters`), as its `--chapter-title` titles them; nil when
@@ -34,33 +44,45 @@ public struct PlanReport: Encodable, Sendable {
 
   /// A chapter: where it starts and ends, in frames and seconds, and its title.
   public struct ChapterEntry: Encodable, Sendable {
+    /// Where the chapter starts: its track's listed start, in sample frames.
     public var start: Int64
+    /// Where it ends: the next track's listed start, or the mix's end for the last.
     public var end: Int64
+    /// `start` in seconds.
     public var startSeconds: Double
+    /// The track's name as `--chapter-title` spells it.
     public var title: String
   }
 
   /// One track: its name, where listeners hear it start, and the clips it plays as.
   public struct Track: Encodable, Sendable {
+    /// Its place in the mix, from 1.
     public var number: Int
+    /// The path as the user wrote it, in a playlist or on the command line.
     public var file: String
     /// Its title and artist by the rule every output follows (`TrackName`).
     public var title: String
+    /// Its artist by the same rule; nil when none is known.
     public var artist: String?
     /// Where its first clip starts: where its audio begins (a fade-in's start).
     public var start: Int64
+    /// Where its last clip ends: the first timeline frame after its audio.
     public var end: Int64
     /// Where it starts for listeners, and for every other output: tracklists, chapters, cue
     /// sheets, the picture and progress (mid-crossfade when it fades in).
     public var listedStart: Int64
+    /// `listedStart` in seconds.
     public var listedStartSeconds: Double
+    /// The clips it plays as, in order: one, or more where it was cut into pieces.
     public var clips: [ClipEntry]
     /// Its tempo in BPM and whether its beat grid is sure enough to match beats on; nil where
     /// none is known.
     public var bpm: Double?
+    /// True when its beat grid is sure enough to match beats on; nil where no tempo is known.
     public var bpmSure: Bool?
     /// Its key (Camelot) and whether it is sure enough to shift by; nil where none is known.
     public var key: String?
+    /// True when its key is sure enough to shift by; nil where no key is known.
     public var keySure: Bool?
     /// How loudness levelling treated it; nil without `--loudness`.
     public var loudness: LevelEntry?
@@ -72,15 +94,20 @@ public struct PlanReport: Encodable, Sendable {
   public struct EditEntry: Encodable, Sendable {
     /// Where the track starts and ends in its source after the edits.
     public var inPoint: Int64
+    /// One past the last source frame it plays after the edits.
     public var outPoint: Int64
     /// How many pauses were shortened.
     public var pausesShortened: Int
     /// How much shorter the track is, in frames and seconds.
     public var savedFrames: Int64
+    /// `savedFrames` in seconds.
     public var savedSeconds: Double
     /// With `--auto-cue`: the cue points, and how many frames before cue-out the next track starts.
     public var cueIn: Int64?
+    /// The source frame the automatic cue-out ends it at; nil without `--auto-cue`.
     public var cueOut: Int64?
+    /// Frames before `cueOut` the audio would start the next track (the transitions say what was applied);
+    /// nil without `--auto-cue`.
     public var nextStartsBeforeEnd: Int64?
     /// Why, a line per decision.
     public var reasons: [String]
@@ -102,11 +129,16 @@ public struct PlanReport: Encodable, Sendable {
   public struct LevelEntry: Encodable, Sendable {
     /// Measured (or read from tags) over the part played; nil for silence.
     public var measuredLUFS: Double?
+    /// Its true peak before any gain, in dBTP (ReplayGain's sample peak when the gain came from tags);
+    /// nil when unknown or silent.
     public var truePeakDBTP: Double?
     /// The levelling gain and the make-up of a limited track (the clip's `gainDB` holds both,
     /// with the entry's own gain).
     public var gainDB: Double
+    /// Gain added to a limited track so it measures on target after limiting, in dB; 0 for others.
     public var makeUpDB: Double
+    /// What the gain was computed from ("track", "album 'Blue' (tracks 2-5)", "program", "its ReplayGain tags"),
+    /// or why there is none ("loudness: off", "silent").
     public var basis: String
     /// "fits", "limited", "capped" or "unguarded".
     public var peak: String
@@ -129,81 +161,6 @@ public struct PlanReport: Encodable, Sendable {
       case .unguarded(let reached): (peak, wouldPeakDBTP) = ("unguarded", round(reached))
       }
     }
-  }
-
-  /// A sound laid over the mix, and how deep it ducks what is under it.
-  public struct Overlay: Encodable, Sendable {
-    public var file: String
-    public var title: String
-    public var artist: String?
-    public var clip: ClipEntry
-    public var duck: DuckEntry?
-  }
-
-  /// A piece of a source on the timeline.
-  public struct ClipEntry: Encodable, Sendable {
-    public var start: Int64
-    public var end: Int64
-    public var inPoint: Int64
-    /// One past the last source frame it plays.
-    public var outPoint: Int64
-    public var duration: Int64
-    public var startSeconds: Double
-    /// Where it jumps forward in its source (pauses shortened): the clip frame each crossfade
-    /// starts at, the source frame it resumes from, and the crossfade's length.
-    public var splices: [SpliceEntry]
-    /// How it is stretched, when it is: the frames it plays before the stretch, the length ratio
-    /// (its duration over those) and the method.
-    public var stretch: StretchEntry?
-    /// Bass swaps over its crossfades, in timeline frames.
-    public var bassSwaps: [BassSwapEntry] = []
-    public var gainDB: Double
-    /// Semitones its pitch is shifted by (a key shift); nil when it is not.
-    public var pitchShift: Int?
-    public var ramps: [RampEntry]
-  }
-
-  /// A clip's stretch (`Stretch`).
-  public struct StretchEntry: Encodable, Sendable {
-    public var sourceFrames: Int64
-    public var ratio: Double
-    public var method: String
-    /// Source frames pinned to clip frames inside the stretch (a beat-matched head's beats).
-    public var keyFrames: Int = 0
-  }
-
-  /// A bass swap: over `start..<end` the clip's low band (under `crossoverHz`) moves from gain
-  /// `from` to `to` between `rampStart` and `rampEnd`; timeline frames.
-  public struct BassSwapEntry: Encodable, Sendable {
-    public var start: Int64
-    public var end: Int64
-    public var rampStart: Int64
-    public var rampEnd: Int64
-    public var from: Double
-    public var to: Double
-    public var crossoverHz: Double
-  }
-
-  /// A jump forward in a clip's source (`Splice`).
-  public struct SpliceEntry: Encodable, Sendable {
-    public var clipFrame: Int64
-    public var sourceFrame: Int64
-    public var length: Int64
-  }
-
-  /// A change of volume: a fade or an envelope's ramp, in timeline frames.
-  public struct RampEntry: Encodable, Sendable {
-    public var from: Double
-    public var to: Double
-    public var start: Int64
-    public var end: Int64
-    public var curve: String
-  }
-
-  /// What an overlay does to the tracks under it.
-  public struct DuckEntry: Encodable, Sendable {
-    public var gainDB: Double
-    public var rampFrames: Int64
   }
 
   /// Describes `plan`, whose clips name `inputs` (tracks, then overlays); names come from the

@@ -4,6 +4,7 @@ import FFmpegAudio
 
 /// What a finished render produced.
 public struct RenderReport: Sendable {
+  /// The path the output was written to, as the request gave it (`RenderRequest.outputPath`).
   public var outputPath: String
   /// The mix as prepared and encoded: the plan (where each input landed, in sample frames at the
   /// output's rate, and the transitions between them), the inputs, levelling, edits and encoding.
@@ -12,9 +13,11 @@ public struct RenderReport: Sendable {
   public var segments: [Range<Int64>]
   /// The output's length in sample frames.
   public var outputFrameCount: Int64
+  /// The output's sample rate and channel count.
   public var layout: PCMLayout
   /// FFmpeg's names for the encoder and the container.
   public var codecName: String
+  /// FFmpeg's name for the container's muxer: `ipod` for M4A and M4B, else the extension (`flac`, `mp3`).
   public var containerName: String
   /// The length FFmpeg decodes from the written file, when the render was verified.
   public var verifiedFrameCount: Int64?
@@ -41,6 +44,7 @@ public struct RenderReport: Sendable {
 extension RenderReport {
   /// The mix as planned.
   public var plan: Plan { mix.plan }
+  /// The planned timeline: every clip, in sample frames at the mix's rate.
   public var timeline: Timeline { plan.timeline }
   /// True when the output is the whole mix, not a range or preview of it.
   public var isWholeMix: Bool { OutputSelection(segments: segments).isWhole(of: timeline) }

@@ -5,9 +5,12 @@ import Playlists
 /// One subject of the settings a mix was made with, in words ("Joins": "crossfade 4 s,
 /// equal-power curve"): what the mix page's header lists.
 public struct SettingRow: Sendable, Equatable {
+  /// The subject, as the mix page's header labels it ("Joins", "Loudness").
   public var name: String
+  /// The settings of that subject in words ("crossfade 4 s, equal-power curve").
   public var value: String
 
+  /// A row for subject `name`, its settings worded as `value`.
   public init(_ name: String, _ value: String) {
     self.name = name
     self.value = value

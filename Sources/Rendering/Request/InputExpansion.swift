@@ -7,7 +7,10 @@ import Playlists
 /// The command line and library users go through this one place, so the same arguments always
 /// give the same request.
 public struct InputExpansion: Sendable {
+  /// The tracks in order: each playlist's entries with their own options, each folder's audio files, each
+  /// other file; no playlist's defaults written in (`inputs(joinedUnder:)` writes them).
   public var inputs: [InputSource]
+  /// The playlists' overlays, their positions counted in `inputs`.
   public var overlays: [OverlayInput]
   /// The defaults that hold for every input: those of the playlists that name all of them, when
   /// they agree; none when any input comes from elsewhere.

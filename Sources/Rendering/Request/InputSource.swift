@@ -9,7 +9,7 @@ public struct InputSource: Sendable, Equatable {
   /// The path as the user wrote it, in a playlist or on the command line.
   public var displayName: String
   /// The playlist line that named it, if any.
-  public var origin: SourceLocation?
+  public var origin: PlaylistLocation?
   /// The title the user wrote for it (a CUE sheet's `TITLE`, the YAML format's `title`).
   public var title: String?
   /// The artist the user wrote for it (a CUE sheet's `PERFORMER`, the YAML format's `artist`).
@@ -27,8 +27,10 @@ public struct InputSource: Sendable, Equatable {
   /// The tempo range its playlist's defaults give (`tempo-range`), if any.
   public var playlistTempoRange: ClosedRange<Double>?
 
+  /// The file at `path`, shown as `displayName` (the path itself when nil), named at `origin`, with the title and
+  /// entry options the user wrote; artist, album, tags and tolerance start empty or strict.
   public init(
-    path: String, displayName: String? = nil, origin: SourceLocation? = nil, title: String? = nil,
+    path: String, displayName: String? = nil, origin: PlaylistLocation? = nil, title: String? = nil,
     options: EntryOptions = EntryOptions()
   ) {
     self.path = path
@@ -65,7 +67,7 @@ public struct InputSource: Sendable, Equatable {
 
   /// `list.m3u:3: song.flac` or `song.flac`, the prefix of every message about this input; a
   /// name that is not text (a binary file read as a playlist) is shown escaped and cut short.
-  var label: String {
+  public var label: String {
     let name = PrintableText.excerpt(displayName)
     return origin.map { "\($0): \(name)" } ?? name
   }

@@ -13,12 +13,16 @@ public struct MixChoices: Sendable, Equatable {
   public var join: JoinChoices
   /// Where gains come from, metering and tagging the output.
   public var gainSource: LoudnessOptions.GainSource
+  /// Measure the output's loudness and true peak even without a target or ceiling (`--measure`).
   public var measure: Bool
+  /// Tag the output with its ReplayGain 2.0 values (`--write-replaygain`).
   public var writeReplayGain: Bool
   /// Reorder the tracks to mix in key (`--order harmonic`), the last kept last too (`--keep-last`).
   public var harmonicOrder = false
+  /// With `harmonicOrder`, keep the last track last (`--keep-last`).
   public var keepLast = false
 
+  /// Builds choices from these join, loudness and silence settings; every other choice is left unmade.
   public init(
     crossfade: Double? = nil, curve: CurveChoice? = nil, gap: Double? = nil, albumAware: Bool = false,
     loudness: LoudnessSettings = LoudnessSettings(), gainSource: LoudnessOptions.GainSource = .analysis, measure: Bool = false,

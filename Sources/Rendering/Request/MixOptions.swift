@@ -32,6 +32,8 @@ public struct MixOptions: Sendable, Equatable {
   /// gives none (`InputSource.tempoRange(chosen:)`).
   public var tempoRange: ClosedRange<Double>?
 
+  /// Joins the inputs by `crossfade` or `gap` seconds (neither: gapless) with `curve`, under these loudness
+  /// and silence settings; beat matching, key shifting and harmonic order start off.
   public init(
     crossfade: Double? = nil, curve: CurveChoice = .fixed(.equalPower), gap: Double? = nil, albumAware: Bool = false,
     loudness: LoudnessOptions = LoudnessOptions(), silence: SilenceSettings = SilenceSettings()

@@ -13,11 +13,14 @@ public struct OverlayInput: Sendable, Equatable {
 
   /// Where an overlay starts.
   public enum Position: Sendable, Equatable {
+    /// `seconds` from the start of the mix's timeline.
     case time(seconds: Double)
     /// `offsetSeconds` (may be negative) from where the render's input number `input` begins.
     case input(Int, offsetSeconds: Double)
   }
 
+  /// Lays `input` over the mix from `position`, lowering the tracks under it by `duckDB` (nil: not at all)
+  /// over ramps of `duckRampSeconds`.
   public init(input: InputSource, position: Position, duckDB: Double? = nil, duckRampSeconds: Double = PlaylistOverlay.defaultDuckRampSeconds) {
     self.input = input
     self.position = position

@@ -10,6 +10,7 @@ public struct PlaylistTags: Sendable, Equatable {
   /// given: the mix's title when nothing better names it.
   public var name: String?
 
+  /// Builds tags from a playlist's whole-mix `fields` and its file `name`; by default, none.
   public init(fields: [String: String] = [:], name: String? = nil) {
     self.fields = fields
     self.name = name

@@ -4,8 +4,13 @@ import FFmpegAudio
 
 /// Everything a render needs: the inputs in order, the output, and how to write it.
 public struct RenderRequest: Sendable {
+  /// The tracks, in the order they play (overlays are in `overlays`).
   public var inputs: [InputSource]
+  /// The file to write; its extension picks the format unless `output.format` does. `-` streams to standard output;
+  /// empty for a plan with no output.
   public var outputPath: String
+  /// The output's format, codec, bit depth, quality and rate and channel choices; unset ones follow the extension and
+  /// the inputs.
   public var output: OutputOptions
   /// How to join inputs whose entries do not say (gapless unless asked).
   public var mix: MixOptions
@@ -27,7 +32,8 @@ public struct RenderRequest: Sendable {
   public var overlays: [OverlayInput]
   /// The playlist files the inputs were read from, nested ones included.
   public var playlistFiles: [String] = []
-  /// Where the inputs' facts are kept between runs; nil to gather them afresh (`--no-cache`).
+  /// Where the inputs' facts are kept between runs; nil (the library's default) gathers them
+  /// afresh and writes nothing. The command line passes `FactsCache.standard()` unless `--no-cache`.
   public var cache: FactsCache?
   /// Renders every input and overlay through damage or truncation as `tolerance` allows, rather
   /// than refusing it; what was lost is reported.
@@ -62,10 +68,12 @@ public struct RenderRequest: Sendable {
   /// Makes the mix bus's stages for a render in `format`, in place of the standard ones (for tests).
   var makeBus: (@Sendable (EncoderInputFormat) -> BusChain)?
 
+  /// A request to render `inputs` into `outputPath`, with these options; the other settings start at their defaults
+  /// (no stretch or fit, segmented encoding, no report or picture).
   public init(
     inputs: [InputSource], outputPath: String, output: OutputOptions = OutputOptions(), mix: MixOptions = MixOptions(),
     range: TimeRange? = nil, listing: ListingOptions = ListingOptions(), overwrite: Bool = false, verify: Bool = false,
-    overlays: [OverlayInput] = [], cache: FactsCache? = FactsCache.standard()
+    overlays: [OverlayInput] = [], cache: FactsCache? = nil
   ) {
     self.overlays = overlays
     self.cache = cache

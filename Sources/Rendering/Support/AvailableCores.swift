@@ -4,6 +4,7 @@ import Foundation
 /// CPU binding and container CPU sets give), capped by a cgroup CPU quota (a Kubernetes or Docker
 /// CPU limit), and never more than the machine has. The default for every thread count Segue picks.
 public enum AvailableCores {
+  /// The number of cores, at least 1, worked out once per process.
   public static let count: Int = {
     var count = ProcessInfo.processInfo.activeProcessorCount
     #if os(Linux)

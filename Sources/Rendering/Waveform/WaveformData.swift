@@ -9,6 +9,7 @@ import Foundation
 public struct WaveformData: Sendable, Equatable {
   /// The audio's sample rate, in Hz.
   public let sampleRate: Int
+  /// Sample frames each pixel covers (the last pixel may cover fewer); at least 2.
   public let samplesPerPixel: Int
   /// 1 for channels merged into one (their mean), or the audio's channel count.
   public let channelCount: Int

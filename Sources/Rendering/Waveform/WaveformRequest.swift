@@ -5,6 +5,7 @@ import Settings
 
 /// How many frames each pixel of waveform data covers.
 public enum WaveformScale: Sendable, Equatable {
+  /// So many sample frames for each pixel, whatever the sample rate (2 to 16,777,216).
   case samplesPerPixel(Int)
   /// So many pixels for each second of audio: the sample rate divided by it, rounded down.
   case pixelsPerSecond(Int)
@@ -30,15 +31,20 @@ public enum WaveformScale: Sendable, Equatable {
 
 /// Waveform data of one audio file, written as `.dat` (binary) or `.json`, as its name says.
 public struct WaveformRequest: Sendable {
+  /// The audio file to draw: a source or a rendered mix, decoded at its own rate and channels.
   public var input: InputSource
+  /// Where the data goes; its extension, `.dat` (binary) or `.json`, picks the form.
   public var outputPath: String
+  /// How many sample frames each pixel covers.
   public var scale: WaveformScale
   /// 8 or 16.
   public var bits: Int
   /// Each channel its own waveform; otherwise one, of the channels' mean.
   public var splitChannels: Bool
+  /// Replace a file already at `outputPath` (never the input); without it, one there is refused.
   public var overwrite: Bool
 
+  /// Builds a request for `input`'s waveform data in `outputPath`: by default 16-bit, channels merged, 256 frames a pixel.
   public init(
     input: InputSource, outputPath: String, scale: WaveformScale = .standard, bits: Int = 16, splitChannels: Bool = false,
     overwrite: Bool = false

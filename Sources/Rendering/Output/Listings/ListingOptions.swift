@@ -18,6 +18,8 @@ public struct ListingOptions: Sendable, Equatable {
   /// How a tracklist spells a track's name after its start time; `{artist} - {title}` when nil.
   public var tracklistFormat: NameTemplate?
 
+  /// Builds listing options; by default the output has only the tags and cover carried from its inputs:
+  /// no chapters, CUE sheet or tracklist.
   public init(
     tags: [String: String] = [:], chapters: Bool = false, cueSheetPath: String? = nil, embedCueSheet: Bool = false,
     tracklistPath: String? = nil, coverArtPath: String? = nil, chapterTitle: NameTemplate? = nil, tracklistFormat: NameTemplate? = nil

@@ -10,11 +10,21 @@
 public struct NameTemplate: Sendable, Equatable, CustomStringConvertible {
   /// A value a template can name.
   public enum Field: String, CaseIterable, Sendable {
-    case artist, title, album, n, file
+    /// `{artist}`: the track's artist; missing when none is known, or when a `{title}` follows that starts with it.
+    case artist
+    /// `{title}`: the track's title, never missing (the file's name when nothing else gives one).
+    case title
+    /// `{album}`: the track's album, from the playlist or the file's tags; missing when neither gives one.
+    case album
+    /// `{n}`: the track's number in the mix, counted from 1.
+    case n
+    /// `{file}`: the track's file name, without its folder or extension.
+    case file
   }
 
   /// A template that cannot be read, and why.
   public struct ParseError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong with the template, quoting it: an unclosed `{`, an unknown field, or no field at all.
     public var description: String
   }
 

@@ -8,7 +8,9 @@ import Foundation
 /// at its listed start, as tracklists and chapters put it (mid-crossfade when it fades in), an
 /// overlay where its audio begins.
 public struct TimelinePicture {
+  /// The mix drawn: its timeline's clips, tracks and overlays alike.
   public let plan: Plan
+  /// The files the plan's clips play, indexed by a clip's `source`: the waveforms and names come from them.
   public let inputs: [InputSource]
   /// The tracks' loudness decisions, shown under their names; nil without levelling.
   public var levelling: Levelling?
@@ -21,6 +23,7 @@ public struct TimelinePicture {
   private let rowHeight = 34.0
   private let axisHeight = 36.0
 
+  /// Draws `plan`, whose clips play `inputs`, without loudness; set `levelling` or `loudness` to show it.
   public init(plan: Plan, inputs: [InputSource]) {
     self.plan = plan
     self.inputs = inputs

@@ -11,19 +11,27 @@ import Foundation
 public struct TrackList: Sendable {
   /// One track of the mix.
   public struct Track: Sendable, Equatable {
+    /// Where the track starts, in sample frames at `sampleRate` from the output's start; in a crossfade, at
+    /// the overlap's midpoint.
     public var start: Int64
+    /// Where it ends (exclusive), in sample frames at `sampleRate`: the next track's start, or the output's end.
     public var end: Int64
     /// Its place in the mix, from 1.
     public var number: Int
+    /// Its title, artist and album by `TrackName`'s rule.
     public var name: TrackName
+    /// Its title; never empty (the file's name when nothing else gives one).
     public var title: String { name.title }
+    /// Its artist; nil when nothing gives one.
     public var artist: String? { name.artist }
 
     /// The track's name as `template` spells it.
     public func text(_ template: NameTemplate) -> String { template.text(for: name, number: number) }
   }
 
+  /// The tracks that sound in the output, in the order they play.
   public let tracks: [Track]
+  /// The mix's rate, in Hz, which the tracks' `start` and `end` count frames at.
   public let sampleRate: Int
   /// What every track shares: `album` (`TrackName.album`), `artist` (`TrackName.artist`), a `title`
   /// written for it or tagged, and the tags `album_artist`, `date` and `genre`; a key is absent

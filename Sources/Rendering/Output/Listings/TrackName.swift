@@ -12,13 +12,16 @@ import Playlists
 ///    into artist and title when it reads "Artist - Title" (`PlayerTitle.parts`);
 /// 4. for the title, the file's name without its folder and extension.
 public struct TrackName: Sendable, Equatable {
+  /// The title by the rule above; never empty, the file's name when nothing else gives one.
   public var title: String
+  /// The artist by the rule above; nil when nothing gives one.
   public var artist: String?
   /// The album: the playlist's (a CUE sheet's disc title, XSPF's `album`), else the file's tag.
   public var album: String?
   /// The file's name, without its folder and extension.
   public var file: String
 
+  /// Builds a name from these parts as given, without the rule; `file` is the file's name without folder or extension.
   public init(title: String, artist: String? = nil, album: String? = nil, file: String) {
     self.title = title
     self.artist = artist

@@ -14,6 +14,7 @@ public struct InputBeat: Sendable, Equatable {
   public var candidates: [TempoCandidate]
   /// Where the grid came from.
   public var origin: Origin
+  /// The source's own rate, in Hz, which `grid` counts frames at.
   public var sampleRate: Int
   /// What was assumed or left out of what the playlist states, when anything was.
   public var note: String?

@@ -11,6 +11,7 @@ public struct InputKey: Sendable, Equatable {
   public var confidence: Double
   /// What leaves the analysis' key in doubt; nil for the playlist's key.
   public var doubt: KeyAnalysis.Doubt?
+  /// Where `key` came from: the playlist's `key`, or the analysis.
   public var origin: Origin
 
   /// True when the key can be trusted: the playlist's, or a sure analysis (`KeyAnalysis.isSure`).
@@ -18,7 +19,9 @@ public struct InputKey: Sendable, Equatable {
 
   /// Where a key came from.
   public enum Origin: String, Sendable, Codable {
+    /// Found by analysing the audio (or not found: an input with no key has this origin too).
     case analysis
+    /// Stated by the playlist entry's `key`, taken as sure with confidence 1.
     case playlist
   }
 

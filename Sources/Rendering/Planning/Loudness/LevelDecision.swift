@@ -17,6 +17,7 @@ public struct LevelDecision: Sendable, Equatable {
   public var basis: String
   /// Where `loudnessLUFS` was read, where it was not measured: "its ReplayGain tags".
   public var readFrom: String?
+  /// What the track's peaks needed at its gain: `.fits` when they stay under the ceiling.
   public var peak: PeakOutcome = .fits
 
   /// What the track's peaks needed at its gain.

@@ -5,9 +5,11 @@ import Settings
 public struct LoudnessOptions: Sendable, Equatable {
   /// The loudness to bring tracks to, in LUFS; nil: no levelling.
   public var targetLUFS: Double?
+  /// Which tracks share one levelling gain: each its own, an album's, the whole program's, or `auto`.
   public var scope: LoudnessScope
   /// The true-peak ceiling in dBTP, when one is asked for (default -1 with a target).
   public var truePeakDBTP: Double?
+  /// What acts where a gain would push peaks over the ceiling: a limiter, a lowered gain, or nothing.
   public var peakPolicy: PeakPolicy
   /// Where track loudness comes from: the analysis pass, or the inputs' ReplayGain / R128 tags.
   public var gainSource: GainSource
@@ -27,6 +29,8 @@ public struct LoudnessOptions: Sendable, Equatable {
   /// The ceiling used when levelling asks for none, in dBTP.
   public static let defaultCeiling = -1.0
 
+  /// Builds options from a target, scope, ceiling and policy; by default no levelling or metering, and sample
+  /// peaks guarded at full scale.
   public init(
     targetLUFS: Double? = nil, scope: LoudnessScope = .auto, truePeakDBTP: Double? = nil, peakPolicy: PeakPolicy = .limit,
     gainSource: GainSource = .analysis, measure: Bool = false, writeReplayGain: Bool = false
@@ -62,6 +66,7 @@ public struct PeakCeiling: Sendable, Equatable {
   /// True when inter-sample peaks count (4x oversampled), false for the samples alone.
   public var truePeak: Bool
 
+  /// The ceiling as a linear amplitude (1 at 0 dB).
   public var linear: Double { Decibels.factor(decibels) }
   /// "-1.0 dBTP" or "0.0 dBFS".
   public var description: String { "\(Decibels.text(decibels)) \(truePeak ? "dBTP" : "dBFS")" }

@@ -7,7 +7,9 @@ public struct TrackEdit: Sendable, Equatable {
   public var input: Int
   /// The source frames the entry plays without these edits.
   public var region: Range<Int64>
+  /// The source frame the track now starts at: where trimming or the automatic cue-in moved it.
   public var inPoint: Int64
+  /// The source frame the track now ends at (exclusive): where trimming or the automatic cue-out moved it.
   public var outPoint: Int64
   /// The pauses cut out, in order.
   public var cuts: [SourceCut]

@@ -3,10 +3,12 @@ import Foundation
 
 /// A whole mix stretched to land exactly on a length (`--fit`): every clip by one length ratio.
 public struct FitRequest: Sendable, Equatable {
+  /// The length the whole mix lands on, in seconds (to the nearest frame at the mix's rate).
   public var seconds: Double
   /// How to stretch; nil picks by the ratio (`StretchMethod.automatic`).
   public var method: StretchMethod?
 
+  /// Asks for the mix stretched to `seconds`, by `method` or, when nil, by the method its ratio picks.
   public init(seconds: Double, method: StretchMethod? = nil) {
     self.seconds = seconds
     self.method = method

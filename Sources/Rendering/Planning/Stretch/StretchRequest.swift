@@ -16,6 +16,7 @@ public struct StretchRequest: Sendable, Equatable {
     case matching(path: String)
   }
 
+  /// What sets the output's length: a ratio, a length in frames or seconds, or another file's.
   public var target: Target
   /// How to stretch; nil picks by the ratio (`StretchMethod.automatic`).
   public var method: StretchMethod?
@@ -23,6 +24,8 @@ public struct StretchRequest: Sendable, Equatable {
   /// fixing a start offset in the same pass; the target length includes it.
   public var offsetSeconds: Double
 
+  /// Asks for a stretch to `target`, by `method` or, when nil, by the method its ratio picks, fixing a start
+  /// offset of `offsetSeconds` in the same pass.
   public init(target: Target, method: StretchMethod? = nil, offsetSeconds: Double = 0) {
     self.target = target
     self.method = method
