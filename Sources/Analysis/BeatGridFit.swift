@@ -31,9 +31,13 @@ struct BeatGridFit {
     }
     let estimated = 60 * Double(sampleRate) / tracked
     let strength = hitStrengths()
-    // Aubio's period, unless its grid is unsure and one a triplet feel suggests is sure.
+    // Aubio's period, unless its grid is unsure and one a triplet feel suggests is sure. Where
+    // aubio's own grid fits nearly as well (`rivalConfidence`), the onsets fit two beats in 3:2
+    // (steady eighths in 6/8 fit the dotted quarter and the quarter alike): no reading is sure, and
+    // aubio's stands, unsure.
     var best: TempoAnalysis?
     for ratio in Self.periodRatios {
+      if let own = best, own.grid != nil, own.confidence >= Self.rivalConfidence { break }
       let period = coherentPeriod(near: Self.folded(tracked * ratio, sampleRate: sampleRate))
       guard let seed = seedOnset(period: period), let fitted = fit(seed: seed, period: period) else { continue }
       let analysis = counted(fitted, strength: strength, estimated: estimated)
@@ -60,6 +64,12 @@ struct BeatGridFit {
   /// The periods tried, as ratios to aubio's (folded into `searchRange`): its own, and the two a
   /// triplet feel can make it mistake the beat for (aubio heard a 133 BPM two-step at 89).
   static let periodRatios = [1, 2.0 / 3, 3.0 / 2]
+
+  /// The confidence of aubio's own grid at which a grid in 3:2 with it (`periodRatios`) is not
+  /// tried: where both fit, a sure reading would be a guess between them. Two tunes of Aird's Airs
+  /// in 6/8 at a dotted quarter of 120 fit aubio's 120 at 0.55 and 0.59, and a grid at 90 (counted
+  /// 180) at 0.61 and 0.64; a two-step aubio hears at two thirds of its tempo fits that far worse.
+  static let rivalConfidence = 0.5
 
   /// `period` doubled or halved into `searchRange`.
   static func folded(_ period: Double, sampleRate: Int) -> Double {

@@ -19,7 +19,7 @@ public struct TempoAnalysis: Sendable, Equatable, Codable {
   /// The share of the grid's beats an onset must land on for a grid to be given: half.
   public static let minimumCoverage = 0.5
   /// The version of the method; analyses made by another are made again (facts cache).
-  public static let methodVersion = 4
+  public static let methodVersion = 5
   /// The version of the method that made this analysis; nil in analyses made before versions.
   public var version: Int? = methodVersion
 
