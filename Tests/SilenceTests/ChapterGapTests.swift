@@ -91,4 +91,25 @@ struct ChapterGapTests {
     for gap in album { #expect(gap < 0.5, "a trimmed album's join of \(gap) s") }
     #expect(notes.isEmpty, "\(notes)")
   }
+
+  /// Music that sounds to its edges, its long pauses shortened, stays gapless: no edit moved its
+  /// joins, so the default chapter gap (the pause limit) does not apply; an explicit one does.
+  @Test func pausesShortenedInMusicLeaveItsJoinsGaplessUnlessAGapIsAsked() throws {
+    let folder = TemporaryFolder("segue-chapter-gap-music")
+    var inputs: [InputSource] = []
+    for (index, frames) in [97_303, 88_211].enumerated() {
+      let path = folder.file("track\(index).flac")
+      try AudioFile.write(
+        Signal.sine(frequency: 331 + 110 * Double(index), sampleRate: 44_100, channels: 2, frames: frames, amplitude: 0.4),
+        layout: PCMLayout(sampleRate: 44_100, channelCount: 2), to: path, options: OutputOptions(bitDepth: 16))
+      inputs.append(InputSource(path: path))
+    }
+    let plan = { (silence: SilenceSettings) in
+      try Renderer.plan(RenderRequest(inputs: inputs, outputPath: folder.file("mix.flac"), mix: MixOptions(silence: silence)))
+    }
+    let shortened = try plan(SilenceSettings(maxPause: .set(0.8)))
+    #expect(shortened.plan.timeline.frameCount == 97_303 + 88_211, "pauses shortened: \(shortened.plan.notes)")
+    let asked = try plan(SilenceSettings(maxPause: .set(0.8), chapterGap: 1.25))
+    #expect(asked.plan.timeline.frameCount == 97_303 + 88_211 + 55_125, "a chapter gap asked for: \(asked.plan.notes)")
+  }
 }

@@ -90,7 +90,7 @@ struct MixPlanning {
         items[index].transition = try countedCrossfade(spec, after: items[index], input: inputs[index], notes: &notes)
       }
     }
-    notes += ChapterGaps(inputs: inputs, facts: facts, mix: mix, sampleRate: sampleRate, audiobook: audiobook).apply(to: &items)
+    notes += ChapterGaps(inputs: inputs, facts: facts, edits: edits, mix: mix, sampleRate: sampleRate, audiobook: audiobook).apply(to: &items)
     return (items, notes)
   }
 

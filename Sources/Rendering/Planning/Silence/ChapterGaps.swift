@@ -7,12 +7,17 @@ import Playlists
 /// Trimming takes each chapter's room tone down to a margin, so two trimmed chapters would
 /// follow each other as closely as two sentences. At a gapless join whose outgoing track has a
 /// chapter gap (`SilenceRules.chapterGap`), the silence both edges keep is measured (under the
-/// level the track's rules count as quiet) and a gap makes up the rest. A join with its own
-/// transition, a crossfade or `--gap` for every join, or a stretched track on either side, is left
-/// as it is; a break already as long is never shortened.
+/// level the track's rules count as quiet) and a gap makes up the rest: at every such join when
+/// the gap is set, and where silence edits moved the outgoing track's end or the incoming one's
+/// start when it is a default. Tracks that sound to their edges (music joined gaplessly, its
+/// pauses shortened by `--max-pause`) keep their joins unless asked; so does a join with its own
+/// transition, a crossfade or `--gap` for every join, or a stretched track on either side; a break
+/// already as long is never shortened.
 struct ChapterGaps {
   let inputs: [InputSource]
   let facts: [SourceFacts]
+  /// Each track's silence edits, nil where none applies.
+  let edits: [TrackEdit?]
   let mix: MixOptions
   let sampleRate: Int
   /// True when the output is an audiobook (`.m4b`), whose trimmed chapters get a gap by default.
@@ -25,7 +30,8 @@ struct ChapterGaps {
     for index in items.indices.dropLast() {
       let (outgoing, incoming) = (items[index], items[index + 1])
       guard outgoing.transition == nil, outgoing.stretch == nil, incoming.stretch == nil,
-        let rules = Editing.rules(for: inputs[index], mix: mix), let (seconds, source) = rules.chapterGap(audiobook: audiobook),
+        let rules = Editing.rules(for: inputs[index], mix: mix), rules.chapterGapSetting != nil || editsMeet(after: index),
+        let (seconds, source) = rules.chapterGap(audiobook: audiobook),
         let tail = quietEdges(of: outgoing)?.tail, let head = quietEdges(of: incoming)?.head
       else { continue }
       let gap = SampleFrames.count(inSeconds: seconds, at: sampleRate)
@@ -37,6 +43,14 @@ struct ChapterGaps {
           + "\(clock(gap - tail - head)) added to the \(clock(tail + head)) their edges keep")
     }
     return notes
+  }
+
+  /// True when silence edits moved the end of track `index` or the start of the next.
+  private func editsMeet(after index: Int) -> Bool {
+    let edit = { (track: Int) in track < edits.count ? edits[track] : nil }
+    let endMoved = edit(index).map { $0.outPoint < $0.region.upperBound } ?? false
+    let startMoved = edit(index + 1).map { $0.inPoint > $0.region.lowerBound } ?? false
+    return endMoved || startMoved
   }
 
   /// The quiet frames `item` plays before its first sound and after its last, under the level its
