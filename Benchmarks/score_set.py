@@ -21,7 +21,6 @@ not, as the peers, which say nothing of their confidence, are.
 """
 
 import csv
-import json
 import os
 import subprocess
 import sys
@@ -29,6 +28,7 @@ import warnings
 
 import real_references as rules
 from key_judge import weighted
+from real_judge import segue_answers
 from real_peers import import_madmom, measure
 
 COMPOSERS = ["beethoven", "mozart", "haydn", "schubert", "schumann_clara", "schumann_robert", "chopin", "joplin", "handel",
@@ -165,23 +165,6 @@ def table_rows(table, work, chosen):
     return [rows[name] for name in chosen]
 
 
-def segue_answers(segue, paths):
-    """segue analyze's sure tempo and key of each path (None where it is not sure)."""
-    output = subprocess.run([segue, "analyze", "--no-cache", "--json", "--progress", "none"] + paths,
-                            check=True, capture_output=True, text=True).stdout
-    answers = {}
-    for track in json.loads(output)["tracks"]:
-        tempo, key = track.get("tempo") or {}, track.get("key") or {}
-        bpm = tempo.get("beatsPerMinute") if tempo.get("sure") else None
-        answers[track["file"]] = (bpm, key_of(key) if key.get("sure") else None, tempo.get("beatsPerMinute"), key)
-    return [answers[path] for path in paths]
-
-
-def key_of(answer):
-    """A key from segue analyze's JSON key object, sure or not; None where there is none."""
-    return rules.key_parse(answer["tonic"] + ("m" if answer.get("mode") == "minor" else "")) if answer.get("tonic") else None
-
-
 def main(table, work, segue):
     """Chooses and renders the pieces, fills the peers' table, and prints the judgement."""
     warnings.filterwarnings("ignore")
@@ -190,15 +173,15 @@ def main(table, work, segue):
     rows = table_rows(table, work, chosen)
     segue_found = segue_answers(segue, [os.path.join(work, row["file"]) for row in rows])
     references = [(float(row["score_bpm"]), rules.key_parse(row["score_key"])) for row in rows]
-    answers = {"segue (sure)": [(bpm, key) for bpm, key, _, _ in segue_found],
-               "segue (any)": [(any_bpm, key_of(any_key)) for _, _, any_bpm, any_key in segue_found]}
+    answers = {"segue (sure)": [(bpm if bpm_sure else None, key if key_sure else None) for bpm, bpm_sure, key, key_sure in segue_found],
+               "segue (any)": [(bpm, key) for bpm, _, key, _ in segue_found]}
     for peer in rules.TEMPO_PEERS + [p for p in rules.KEY_PEERS if p not in rules.TEMPO_PEERS]:
         answers[peer] = [(rules.row_tempos(row).get(peer), rules.row_keys(row).get(peer)) for row in rows]
     print(f"\n    {'piece':<44}{'meter':>6}{'score':>8} {'key':<9}{'segue bpm':>11} {'segue key':<12}")
-    for row, (bpm, key, any_bpm, any_key), (ref_bpm, ref_key) in zip(rows, segue_found, references):
-        shown_key = f"{any_key.get('tonic', '-')} {any_key.get('mode', '')}{'' if any_key.get('sure') else '?'}" if any_key else "-"
+    for row, (bpm, bpm_sure, key, key_sure), (ref_bpm, ref_key) in zip(rows, segue_found, references):
+        shown_key = rules.key_spell(key) + ("" if key_sure or key is None else "?")
         print(f"    {row['corpus']:<44}{row['meter']:>6}{ref_bpm:>8.2f} {rules.key_spell(ref_key):<9}"
-              f"{(f'{any_bpm:.2f}' if any_bpm else '-') + ('' if bpm else '?'):>11} {shown_key:<12}")
+              f"{(f'{bpm:.2f}' if bpm else '-') + ('' if bpm_sure else '?'):>11} {shown_key:<12}")
     print(f"\n    {len(rows)} pieces; right: a tempo within 2 % of the score's (an octave is wrong), a key exactly the score's")
     for name, found in answers.items():
         tempos = [(bpm, ref[0]) for (bpm, _), ref in zip(found, references)]

@@ -49,10 +49,13 @@ struct MixLayoutChoice: Equatable {
     }
   }
 
-  /// True when nothing was decided: every track has the layout, no option set it, and `final`
-  /// (after the codec had its say) is it.
-  func isEveryTracks(final: PCMLayout) -> Bool {
-    final == layout && rateReason == Self.unanimous && channelsReason == Self.unanimous
+  /// Records in `mix` its layout `final` (after the codec, named `codec`, had its say) and why,
+  /// and whether anything was decided: false where every track has the layout, no option set it
+  /// and the codec kept it.
+  func record(in mix: inout MixPlan, final: PCMLayout, codec: String?) {
+    mix.channelCount = final.channelCount
+    mix.formatReason = description(final: final, codec: codec)
+    mix.formatWasDecided = final != layout || rateReason != Self.unanimous || channelsReason != Self.unanimous
   }
 
   /// The reason for a value every track has.
@@ -61,7 +64,7 @@ struct MixLayoutChoice: Equatable {
   /// The mix's layout `final` (after the codec had its say) in words, with why: "22050 Hz mono
   /// (as the first track is; --format-from first)", rate and channels each with its own reason
   /// where they differ: "48000 Hz (as --sample-rate asks) stereo (as every track is)".
-  func description(final: PCMLayout, codec: String?) -> String {
+  private func description(final: PCMLayout, codec: String?) -> String {
     let channels = final.channelCount == 1 ? "mono" : final.channelCount == 2 ? "stereo" : "\(final.channelCount) channels"
     var rateReason = self.rateReason
     if final.sampleRate != layout.sampleRate { rateReason = "moved from \(layout.sampleRate) Hz, which \(codec ?? "the codec") cannot encode" }

@@ -72,15 +72,13 @@ extension Renderer {
       options: request.output, infos: tracks.map(\.info), lengths: tracks.map { Double($0.frameCount) / Double($0.info.sampleRate) })
     guard !request.outputPath.isEmpty || request.output.format != nil else {
       var mix = try planMix(request, facts: facts, layout: chosen.layout, audiobook: request.output.format == .m4b)
-      (mix.channelCount, mix.formatReason) = (chosen.layout.channelCount, chosen.description(final: chosen.layout, codec: nil))
-      mix.formatWasDecided = !chosen.isEveryTracks(final: chosen.layout)
+      chosen.record(in: &mix, final: chosen.layout, codec: nil)
       return Prepared(request: request, inputs: facts, format: nil, mix: mix)
     }
     let format = try OutputFormat.resolve(path: request.outputPath, options: request.output, inputs: tracks.map(\.info), chosen: chosen)
     let layout = format.settings.layout
     var mix = try planMix(request, facts: facts, layout: layout, audiobook: format.container == .m4b)
-    (mix.channelCount, mix.formatReason) = (layout.channelCount, chosen.description(final: layout, codec: format.codec.displayName))
-    mix.formatWasDecided = !chosen.isEveryTracks(final: layout)
+    chosen.record(in: &mix, final: layout, codec: format.codec.displayName)
     mix.plan.notes += format.notes + format.downmixNotes(facts.infos, labels: facts.sources.map(\.label))
     let trackFrames = facts.facts.prefix(request.inputs.count).reduce(Int64(0)) { $0 + $1.frameCount(at: format.settings.layout.sampleRate) }
     // A stretch's length is what was asked for, its ratio checked: never refused as too long.
