@@ -35,6 +35,8 @@ let package = Package(
     .systemLibrary(name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"]), .brew(["aubio"])]),
     // Inner loops over samples, compiled for AVX2 and FMA besides the baseline on x86-64, and FLAC's CRC.
     .target(name: "CKernels"),
+    // The build's own records (its version stamp) and the files its libraries were loaded from.
+    .target(name: "CBuildInfo", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "Analysis", dependencies: ["CAubio", "CKernels", "Composition"]),
     .systemLibrary(name: "CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"]), .brew(["rubberband"])]),
     .target(name: "Stretching", dependencies: ["CRubberBand", "FFmpegAudio"]),
@@ -47,7 +49,7 @@ let package = Package(
     // playlist reader and the command line.
     .target(name: "Settings", dependencies: ["Composition"]),
     .target(name: "Playlists", dependencies: ["Composition", "Settings", "Yams"]),
-    .target(name: "Rendering", dependencies: ["CKernels", "Composition", "Playlists", "Settings", "FFmpegAudio", "Analysis", "Containers", "Stretching", "SampleBlocks"]),
+    .target(name: "Rendering", dependencies: ["CBuildInfo", "CKernels", "CRubberBand", "Composition", "Playlists", "Settings", "FFmpegAudio", "Analysis", "Containers", "Stretching", "SampleBlocks"]),
     .executableTarget(
       name: "segue",
       dependencies: ["FFmpegAudio", "Rendering", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

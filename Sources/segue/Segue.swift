@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Rendering
 
 /// The `segue` command: renders playlists into one audio file.
 @main
@@ -7,10 +8,10 @@ struct Segue: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Render playlists into one audio file, gapless and sample-exact.",
     discussion: "Put -- before file names that begin with '-': segue render -- -intro.wav -o mix.flac",
-    version: "0.1.0",
+    version: VersionCommand.short(BuildInfo.current),
     subcommands: [
       RenderCommand.self, BatchCommand.self, StretchCommand.self, PlanCommand.self, PreviewCommand.self, InspectCommand.self, AnalyzeCommand.self, WaveformCommand.self,
-      CacheCommand.self,
+      CacheCommand.self, VersionCommand.self,
     ],
     defaultSubcommand: nil,
     // Only --help, and -h standing alone (see `main`): a file named `-dash.wav` must never be

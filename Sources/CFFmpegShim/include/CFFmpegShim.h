@@ -9,6 +9,7 @@
 #include <libswresample/swresample.h>
 #include <libavutil/avutil.h>
 #include <libavutil/channel_layout.h>
+#include <libavutil/cpu.h>
 #include <libavutil/dict.h>
 #include <libavutil/md5.h>
 #include <libavutil/opt.h>
@@ -25,6 +26,13 @@ static const int64_t SEGUE_NOPTS_VALUE = AV_NOPTS_VALUE;
 
 /* Wraps `AVERROR(e)` for errno values. */
 static inline int segue_averror(int e) { return AVERROR(e); }
+
+/* The versions of FFmpeg's libraries Segue was compiled against (AV_VERSION_INT's packing, as
+   their `*_version()` calls give the loaded ones). */
+static inline unsigned segue_built_avformat_version(void) { return LIBAVFORMAT_VERSION_INT; }
+static inline unsigned segue_built_avcodec_version(void) { return LIBAVCODEC_VERSION_INT; }
+static inline unsigned segue_built_swresample_version(void) { return LIBSWRESAMPLE_VERSION_INT; }
+static inline unsigned segue_built_avutil_version(void) { return LIBAVUTIL_VERSION_INT; }
 
 /* `swr_convert` with one signature across FFmpeg versions (7.x const-qualified its arrays). */
 static inline int segue_swr_convert(SwrContext *s, uint8_t **out, int out_count,

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Rendering
+
+/// `segue version`: Segue's version and what it runs with, for a bug report.
+struct VersionCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "version",
+    abstract: "Show Segue's version, the FFmpeg, aubio and Rubber Band it runs with, and its kernels.",
+    discussion: "Each library's loaded version where it has a call that says, the version built against, and the file it was loaded from.")
+
+  @Flag(help: "Print the facts as JSON.")
+  var json = false
+
+  func run() {
+    let build = BuildInfo.current
+    print(json ? build.json() : Self.text(build))
+  }
+
+  /// The first lines of `segue --version`: Segue's version, and the FFmpeg release and libraries loaded.
+  static func short(_ build: BuildInfo) -> String {
+    let ffmpeg = build.libraries.filter { $0.name.hasPrefix("lib") }.map { "\($0.name) \($0.loaded ?? "?")" }
+    return "segue \(build.version)\nFFmpeg \(build.ffmpeg): \(ffmpeg.joined(separator: ", "))"
+  }
+
+  /// `segue version`'s table.
+  static func text(_ build: BuildInfo) -> String {
+    var lines = ["segue \(build.version)\(build.stamp == nil ? " (a source build: no commit recorded)" : "")", "FFmpeg \(build.ffmpeg)"]
+    for library in build.libraries {
+      let indent = library.name.hasPrefix("lib") ? "  " : ""
+      let name = column(indent + library.name)
+      let version: String
+      switch (library.loaded, library.built) {
+      case let (loaded?, built?): version = loaded == built ? loaded : "\(loaded) (built against \(built))"
+      case let (loaded?, nil): version = loaded
+      case let (nil, built?): version = "\(built) (when built: it has no version call)"
+      case (nil, nil): version = "version unknown (a source build records none)"
+      }
+      lines.append("\(name)\(version)\(library.file.map { ", \($0)" } ?? "")")
+    }
+    lines.append(column("kernels") + "\(build.kernels.name): \(build.kernels.reason)")
+    lines.append(column("FFmpeg's kernels") + build.ffmpegProcessorFeatures.joined(separator: " "))
+    return lines.joined(separator: "\n")
+  }
+
+  /// `label` padded to the table's first column.
+  private static func column(_ label: String) -> String { label.padding(toLength: 18, withPad: " ", startingAt: 0) }
+}
