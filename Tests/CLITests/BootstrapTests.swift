@@ -48,4 +48,18 @@ import Testing
     let demo = try String(contentsOf: DocumentationTests.root.appendingPathComponent("scripts/demo"), encoding: .utf8)
     #expect(demo.contains("scripts/bootstrap render\n"))
   }
+
+  /// `scripts/bootstrap package` installs what building Segue needs and the packaging tools the
+  /// package, the image and the install check use, and nothing the tests need; each script that
+  /// packages asks for that set (issue 49).
+  @Test func packagingInstallsItsToolsAndNotTheTests() throws {
+    try #require(FileManager.default.fileExists(atPath: "/usr/bin/dpkg-query"), "a Debian machine")
+    let packaging = try Self.packagesInstalled("package")
+    #expect(Array(packaging.prefix(Self.renderPackages.count)) == Self.renderPackages)
+    #expect(Array(packaging.dropFirst(Self.renderPackages.count)) == ["libxml2-dev", "dpkg-dev", "lintian", "mmdebstrap", "umoci", "skopeo", "man-db"])
+    for script in ["package", "image", "check-install"] {
+      let text = try String(contentsOf: DocumentationTests.root.appendingPathComponent("scripts/\(script)"), encoding: .utf8)
+      #expect(text.contains("scripts/bootstrap package\n"), "scripts/\(script)")
+    }
+  }
 }
