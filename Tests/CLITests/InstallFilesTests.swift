@@ -23,6 +23,11 @@ import Testing
     return (String(decoding: output.stdout, as: UTF8.self), output.stderr)
   }
 
+  /// The long options `text` names, whole (`--trim-margin`, never `--trim` within it).
+  static func options(in text: String) -> Set<String> {
+    Set(text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
+  }
+
   @Test func manualHasASectionPerSubcommandAndEveryOption() throws {
     let page = try Self.manual()
     let (text, warnings) = try Self.rendered(page)
@@ -39,11 +44,13 @@ import Testing
     for section in ["EXIT STATUS", "ENVIRONMENT", "EXAMPLES", "SEE ALSO"] { #expect(headings.contains(section)) }
     // Every option `render --help` lists is in the page, under render's section.
     let help = try runSegue(arguments: ["render", "--help"], in: NSTemporaryDirectory()).stdout
-    let options = Set(help.split(whereSeparator: { " ,\n".contains($0) }).filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
     let renderSection = try #require(text.range(of: "\nRENDER\n").flatMap { start in text[start.upperBound...].range(of: "\nBATCH\n").map { text[start.upperBound..<$0.lowerBound] } })
+    let options = Self.options(in: help)
+    let named = Self.options(in: String(renderSection))
     #expect(options.count > 40, "\(options)")
-    for option in options where option != "--help" && option != "--version" {
-      #expect(renderSection.contains(option), "render's section names \(option)")
+    for option in options.subtracting(["--help", "--version"]) {
+      let present = named.contains(option)
+      #expect(present, "render's section names \(option)")
     }
   }
 

@@ -4,9 +4,11 @@ import Rendering
 import Testing
 
 /// `segue version` and `--version` tell the truth about the libraries loaded, judged by programs
-/// that read them independently: ffprobe (FFmpeg's versions, as the libraries report them to
-/// it), ldd (which file each library resolves to), pkg-config (Rubber Band's headers) and the
-/// kernel's own list of processor features.
+/// that read them independently: ffprobe (FFmpeg's versions, as the libraries report them to it,
+/// and the headers it was built against, which are Segue's where both come from one
+/// distribution's packages), ldd (which file each library resolves to), pkg-config (Rubber Band's
+/// headers) and the kernel's own list of processor features (the kernels, and the features
+/// FFmpeg says it uses).
 @Suite struct VersionTests {
   /// The version facts of the built `segue`, as JSON.
   static func facts() throws -> [String: Any] {
@@ -54,16 +56,25 @@ import Testing
     let modversion = String(decoding: try FFmpegCLI.run("pkg-config", ["--modversion", "rubberband"]).stdout, as: UTF8.self)
     let libraries = try Self.libraries(try Self.facts())
     #expect(libraries["Rubber Band"]?["built"] as? String == modversion.trimmingCharacters(in: .whitespacesAndNewlines))
-    #expect(libraries["aubio"]?["built"] == nil, "aubio says no version: only a build that records pkg-config's has one")
+    let aubio = try #require(libraries["aubio"])
+    #expect(aubio["built"] == nil && aubio["loaded"] == nil, "aubio says no version: only a build that records pkg-config's has one")
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/cpuinfo")))
   func kernelsAreThoseThisProcessorRuns() throws {
     let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
     let flags = Set(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
-    let kernels = try #require(try Self.facts()["kernels"] as? [String: String])
+    let facts = try Self.facts()
+    let kernels = try #require(facts["kernels"] as? [String: String])
     #if arch(x86_64)
       #expect(kernels["name"] == (flags.contains("avx2") && flags.contains("fma") ? "avx2-fma" : "baseline"), "\(kernels)")
+      // FFmpeg's name of each feature, and the kernel's.
+      let kernelNames = ["SSE2": "sse2", "SSE3": "pni", "SSSE3": "ssse3", "SSE4.1": "sse4_1", "SSE4.2": "sse4_2", "AVX": "avx", "AVX2": "avx2", "FMA3": "fma", "AVX-512": "avx512f"]
+      let used = Set(try #require(facts["ffmpegProcessorFeatures"] as? [String]))
+      for (ffmpeg, kernel) in kernelNames where kernel != "avx512f" {
+        #expect(used.contains(ffmpeg) == flags.contains(kernel), "FFmpeg's \(ffmpeg), the kernel's \(kernel)")
+      }
+      #expect(!used.contains("AVX-512") || flags.contains("avx512f"))
     #else
       #expect(kernels["name"] == "native")
     #endif

@@ -4,7 +4,8 @@
 #ifndef SEGUE_CPROCESSARGUMENTS_H
 #define SEGUE_CPROCESSARGUMENTS_H
 
-/* The number of arguments, the program's name included; 0 where the C runtime passed none. */
+/* The number of arguments, the program's name included: what glibc and Apple's loader pass a
+ * program's constructors; 0 elsewhere (musl passes constructors nothing). */
 int segue_argument_count(void);
 
 /* Argument `index` (0 is the program's name), or NULL past the last. */

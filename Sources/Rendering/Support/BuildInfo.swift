@@ -8,9 +8,9 @@ public struct BuildInfo: Sendable, Codable, Equatable {
   public static let release = "0.1.0"
 
   /// The version: the release, then the build's stamp after a '+' where the build recorded one
-  /// (`0.1.0+git20261129.e21d9e3`, from `scripts/package`), a version Debian orders by date.
+  /// (`0.1.0+git20261129.1307.c226db7`, from `scripts/package`), a version Debian orders by time.
   public let version: String
-  /// The build's stamp (`git20261129.e21d9e3`), or nil for a plain `swift build`, which records none.
+  /// The build's stamp (`git20261129.1307.c226db7`), or nil for a plain `swift build`, which records none.
   public let stamp: String?
   /// FFmpeg's release as its build names it (`5.1.6-0+deb12u1`).
   public let ffmpeg: String
