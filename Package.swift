@@ -50,11 +50,9 @@ let package = Package(
     .target(name: "Settings", dependencies: ["Composition"]),
     .target(name: "Playlists", dependencies: ["Composition", "Settings", "Yams"]),
     .target(name: "Rendering", dependencies: ["CBuildInfo", "CKernels", "CRubberBand", "Composition", "Playlists", "Settings", "FFmpegAudio", "Analysis", "Containers", "Stretching", "SampleBlocks"]),
-    // main's arguments as the C runtime gives them, for where the Swift runtime cannot read them.
-    .target(name: "CProcessArguments"),
     .executableTarget(
       name: "segue",
-      dependencies: ["CProcessArguments", "FFmpegAudio", "Rendering", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: ["FFmpegAudio", "Rendering", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(name: "make-demo-tracks", dependencies: ["Rendering"], path: "Examples/make-demo-tracks"),
     .executableTarget(name: "crossfade-two-files", dependencies: ["Rendering"], path: "Examples/crossfade-two-files"),
     .executableTarget(name: "album-to-one-file", dependencies: ["Rendering"], path: "Examples/album-to-one-file"),

@@ -11,7 +11,7 @@ enum BatchRequestLine {
   static func print(command: String, inputs: [String], output: String?) throws {
     guard let output else { throw ValidationError("--emit-request needs the output the render would write (-o FILE)") }
     guard output != "-" else { throw ValidationError("--emit-request: a batch item writes a file, not standard output (-o -)") }
-    let arguments = Segue.helpRequests(in: Array(Segue.processArguments.dropFirst()))
+    let arguments = Segue.helpRequests(in: Array(CommandLine.arguments.dropFirst()))
     let start = (arguments.firstIndex(of: command) ?? -1) + 1
     let options = self.options(in: Array(arguments[start...]))
     Swift.print(BatchManifest.line(inputs: inputs.map(absolute), output: absolute(output), options: options))

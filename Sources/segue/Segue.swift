@@ -1,5 +1,4 @@
 import ArgumentParser
-import CProcessArguments
 import Foundation
 import Rendering
 
@@ -20,19 +19,16 @@ struct Segue: ParsableCommand {
     helpNames: [.long])
 
   static func main() {
-    let arguments = Array(processArguments.dropFirst())
+    if let problem = RuntimeEnvironment.problem {
+      StandardError.shared.writeLine("error: \(problem)")
+      Foundation.exit(EXIT_FAILURE)
+    }
+    let arguments = Array(CommandLine.arguments.dropFirst())
     if let name = fileNamedLikeOptions(in: arguments) {
       exit(withError: ValidationError("'\(name)' is a file whose name reads as options; put -- before such names: -- \(name)"))
     }
     if let missing = PreviewCommand.missingSubcommand(in: helpRequests(in: arguments)) { exit(withError: missing) }
     main(helpRequests(in: arguments))
-  }
-
-  /// The program's arguments, its name first: Swift's, or where the Swift runtime could not read
-  /// them (linked statically, it reads /proc/self/cmdline, which a chroot may lack) the C runtime's.
-  static var processArguments: [String] {
-    guard CommandLine.arguments.isEmpty else { return CommandLine.arguments }
-    return (0..<segue_argument_count()).compactMap { segue_argument($0).map { String(cString: $0) } }
   }
 
   /// The first argument before a `--` that begins with one '-', is longer than a short flag, and
