@@ -72,7 +72,11 @@ public struct AudioComposition: Sendable {
     let inputs = try InputFacts.gather(sources, needs: FactsNeeds(), cache: cache)
     var options = options
     options.sampleRate = sampleRate
-    let format = try OutputFormat.resolve(path: path, options: options, inputs: inputs.infos)
+    // Laid out as a render lays out its tracks: by what plays longest (`--format-from most`).
+    var played = [Double](repeating: 0, count: sources.count)
+    for clip in timeline.clips { played[clip.source] += Double(clip.duration) / Double(sampleRate) }
+    let chosen = MixLayoutChoice(options: options, infos: inputs.infos, lengths: played)
+    let format = try OutputFormat.resolve(path: path, options: options, inputs: inputs.infos, chosen: chosen)
     for clip in timeline.clips {
       let available = inputs.facts[clip.source].frameCount(at: sampleRate)
       guard clip.sourceEnd <= available else {
@@ -80,8 +84,10 @@ public struct AudioComposition: Sendable {
       }
     }
     let request = RenderRequest(inputs: sources, outputPath: path, output: options, overwrite: overwrite, verify: verify)
-    let prepared = Renderer.Prepared(
-      request: request, inputs: inputs, format: format, mix: MixPlan(plan: Plan(timeline: timeline, notes: inputs.notes), sources: inputs.sources))
+    var mix = MixPlan(plan: Plan(timeline: timeline, notes: inputs.notes), sources: inputs.sources)
+    chosen.record(in: &mix, final: format.settings.layout, codec: format.codec.displayName)
+    mix.plan.notes += format.notes + format.downmixNotes(inputs.infos, labels: inputs.sources.map(\.label))
+    let prepared = Renderer.Prepared(request: request, inputs: inputs, format: format, mix: mix)
     return try Renderer.render(prepared, selection: .whole(timeline), request: request, cancellation: cancellation, progress: progress)
   }
 

@@ -54,4 +54,22 @@ import Testing
     #expect(error?.description == "\(a.path): the time range ends past the file's end")
     #expect(fixture.folder.contents() == ["a.wav"])
   }
+
+  /// A composition lays its mix out as a render does (`--format-from most`, by playing time): a
+  /// short mono intro before two longer stereo tracks gives stereo, not the first clip's mono.
+  @Test func channelsFollowMostOfThePlayingTimeAsARendersDo() throws {
+    let mono = MixFixture(sampleRate: 8000, channels: 1)
+    let stereo = MixFixture(sampleRate: 8000, channels: 2)
+    let intro = try mono.constant("intro", value: 0.5, frames: 4_003)
+    let a = try stereo.constant("a", value: 0.25, frames: 16_007)
+    let b = try stereo.constant("b", value: 0.125, frames: 12_011)
+    var mix = AudioComposition(sampleRate: 8000)
+    try mix.insertTimeRange(0..<0.5, of: intro.path, at: 0)
+    try mix.insertTimeRange(0..<2, of: a.path, at: 0.5)
+    try mix.insertTimeRange(0..<1.5, of: b.path, at: 2.5)
+    let path = mono.folder.file("book.wav")
+    let report = try mix.render(to: path, options: OutputOptions(bitDepth: 32))
+    #expect(try AudioFile.read(path: path).layout.channelCount == 2)
+    #expect(report.mix.formatReason?.contains("--format-from most") == true, "\(String(describing: report.mix.formatReason))")
+  }
 }

@@ -39,13 +39,10 @@ struct OutputFormat: Equatable {
   var containerName: String { container.muxerName }
 
   /// Resolves `options` for an output named `path`, mixing `inputs` (the tracks, already probed)
-  /// in the layout `chosen` for them (by default, the first track's where `options` do not say).
+  /// in the layout `chosen` for them, which a codec may still move (with a note saying why).
   static func resolve(
-    path: String, options: OutputOptions, inputs: [AudioStreamInfo], chosen: MixLayoutChoice? = nil
+    path: String, options: OutputOptions, inputs: [AudioStreamInfo], chosen: MixLayoutChoice
   ) throws(RenderError) -> OutputFormat {
-    var first = options
-    first.formatFrom = first.formatFrom ?? .first
-    let chosen = chosen ?? MixLayoutChoice(options: first, infos: inputs, lengths: inputs.map { _ in 0 })
     let fileExtension = path.split(separator: "/").last.flatMap { name in
       name.contains(".") ? name.split(separator: ".").last.map { String($0).lowercased() } : nil
     }
