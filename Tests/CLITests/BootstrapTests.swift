@@ -57,6 +57,9 @@ import Testing
     let packaging = try Self.packagesInstalled("package")
     #expect(Array(packaging.prefix(Self.renderPackages.count)) == Self.renderPackages)
     #expect(Array(packaging.dropFirst(Self.renderPackages.count)) == ["libxml2-dev", "dpkg-dev", "lintian", "mmdebstrap", "umoci", "skopeo", "python3", "ffmpeg"])
+    let readme = try String(contentsOf: DocumentationTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let firstScreen = String(readme.prefix(upTo: try #require(readme.range(of: "## Common recipes")).lowerBound))
+    for package in packaging { #expect(firstScreen.contains("`\(package)`"), "README's first screen does not name \(package)") }
     for script in ["package", "image", "check-install"] {
       let text = try String(contentsOf: DocumentationTests.root.appendingPathComponent("scripts/\(script)"), encoding: .utf8)
       #expect(text.contains("scripts/bootstrap package\n"), "scripts/\(script)")
