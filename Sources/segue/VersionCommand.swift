@@ -18,28 +18,30 @@ struct VersionCommand: ParsableCommand {
 
   /// The first lines of `segue --version`: Segue's version, and the FFmpeg release and libraries loaded.
   static func short(_ build: BuildInfo) -> String {
-    let ffmpeg = build.libraries.filter { $0.name.hasPrefix("lib") }.map { "\($0.name) \($0.loaded ?? "?")" }
-    return "segue \(build.version)\nFFmpeg \(build.ffmpeg): \(ffmpeg.joined(separator: ", "))"
+    let libraries = build.ffmpeg.libraries.map { "\($0.name) \($0.loaded ?? "?")" }
+    return "segue \(build.version)\nFFmpeg \(build.ffmpeg.release): \(libraries.joined(separator: ", "))"
   }
 
   /// `segue version`'s table.
   static func text(_ build: BuildInfo) -> String {
-    var lines = ["segue \(build.version)\(build.stamp == nil ? " (a source build: no commit recorded)" : "")", "FFmpeg \(build.ffmpeg)"]
-    for library in build.libraries {
-      let indent = library.name.hasPrefix("lib") ? "  " : ""
-      let name = column(indent + library.name)
-      let version: String
-      switch (library.loaded, library.built) {
-      case let (loaded?, built?): version = loaded == built ? loaded : "\(loaded) (built against \(built))"
-      case let (loaded?, nil): version = loaded
-      case let (nil, built?): version = "\(built) (when built: it has no version call)"
-      case (nil, nil): version = "version unknown (a source build records none)"
-      }
-      lines.append("\(name)\(version)\(library.file.map { ", \($0)" } ?? "")")
-    }
+    var lines = ["segue \(build.version)\(build.stamp == nil ? " (a source build: no commit recorded)" : "")", "FFmpeg \(build.ffmpeg.release)"]
+    lines += build.ffmpeg.libraries.map { row($0, indent: "  ") }
+    lines += build.libraries.map { row($0, indent: "") }
     lines.append(column("kernels") + "\(build.kernels.name): \(build.kernels.reason)")
-    lines.append(column("FFmpeg's kernels") + build.ffmpegProcessorFeatures.joined(separator: " "))
+    lines.append(column("FFmpeg's kernels") + build.ffmpeg.processorFeatures.joined(separator: " "))
     return lines.joined(separator: "\n")
+  }
+
+  /// One library's row: its versions and the file it was loaded from.
+  private static func row(_ library: BuildInfo.LinkedLibrary, indent: String) -> String {
+    let version: String
+    switch (library.loaded, library.built) {
+    case let (loaded?, built?): version = loaded == built ? loaded : "\(loaded) (built against \(built))"
+    case let (loaded?, nil): version = loaded
+    case let (nil, built?): version = "\(built) (when built: it has no version call)"
+    case (nil, nil): version = "version unknown (a source build records none)"
+    }
+    return column(indent + library.name) + version + (library.file.map { ", \($0)" } ?? "")
   }
 
   /// `label` padded to the table's first column.

@@ -17,9 +17,10 @@ import Testing
     return try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 
-  /// The libraries in `facts`, by name.
+  /// The libraries in `facts` (FFmpeg's and the others), by name.
   static func libraries(_ facts: [String: Any]) throws -> [String: [String: Any]] {
-    let list = try #require(facts["libraries"] as? [[String: Any]])
+    let ffmpeg = try #require(facts["ffmpeg"] as? [String: Any])
+    let list = try #require(ffmpeg["libraries"] as? [[String: Any]]) + #require(facts["libraries"] as? [[String: Any]])
     return Dictionary(uniqueKeysWithValues: list.compactMap { entry in (entry["name"] as? String).map { ($0, entry) } })
   }
 
@@ -36,7 +37,7 @@ import Testing
       #expect(library["built"] as? String == versions.first, "\(name): \(line)")
     }
     let release = try #require(printed.split(separator: " ").dropFirst(2).first, "ffprobe version 5.1.9-0+deb12u1 …")
-    #expect(facts["ffmpeg"] as? String == String(release))
+    #expect((facts["ffmpeg"] as? [String: Any])?["release"] as? String == String(release))
     #expect(facts["version"] as? String == BuildInfo.release, "a plain swift build records no stamp")
   }
 
@@ -70,7 +71,7 @@ import Testing
       #expect(kernels["name"] == (flags.contains("avx2") && flags.contains("fma") ? "avx2-fma" : "baseline"), "\(kernels)")
       // FFmpeg's name of each feature, and the kernel's.
       let kernelNames = ["SSE2": "sse2", "SSE3": "pni", "SSSE3": "ssse3", "SSE4.1": "sse4_1", "SSE4.2": "sse4_2", "AVX": "avx", "AVX2": "avx2", "FMA3": "fma", "AVX-512": "avx512f"]
-      let used = Set(try #require(facts["ffmpegProcessorFeatures"] as? [String]))
+      let used = Set(try #require((facts["ffmpeg"] as? [String: Any])?["processorFeatures"] as? [String]))
       for (ffmpeg, kernel) in kernelNames where kernel != "avx512f" {
         #expect(used.contains(ffmpeg) == flags.contains(kernel), "FFmpeg's \(ffmpeg), the kernel's \(kernel)")
       }
@@ -86,6 +87,6 @@ import Testing
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.first == "segue \(BuildInfo.release)")
     let loaded = BuildInfo.current
-    #expect(lines.dropFirst().first?.hasPrefix("FFmpeg \(loaded.ffmpeg): libavformat \(loaded.libraries[0].loaded ?? "")") == true, "\(result.stdout)")
+    #expect(lines.dropFirst().first?.hasPrefix("FFmpeg \(loaded.ffmpeg.release): libavformat \(loaded.ffmpeg.libraries[0].loaded ?? "")") == true, "\(result.stdout)")
   }
 }

@@ -5,12 +5,16 @@ import CRubberBand
 
 /// The libraries Segue links, read from this process.
 enum LinkedLibraries {
-  /// FFmpeg's four libraries, aubio and Rubber Band.
-  static var all: [BuildInfo.LinkedLibrary] {
-    let ffmpeg = FFmpegVersions.libraries.map {
+  /// FFmpeg's four libraries.
+  static var ffmpeg: [BuildInfo.LinkedLibrary] {
+    FFmpegVersions.libraries.map {
       BuildInfo.LinkedLibrary(name: $0.name, loaded: $0.loaded, built: $0.built, file: file(defining: $0.versionCall))
     }
-    return ffmpeg + [
+  }
+
+  /// aubio and Rubber Band.
+  static var others: [BuildInfo.LinkedLibrary] {
+    [
       BuildInfo.LinkedLibrary(
         name: "aubio", loaded: nil, built: segue_aubio_build_version().map { String(cString: $0) }, file: file(defining: "new_aubio_tempo")),
       BuildInfo.LinkedLibrary(name: "Rubber Band", loaded: nil, built: RUBBERBAND_VERSION, file: file(defining: "rubberband_new")),

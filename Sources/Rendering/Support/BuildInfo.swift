@@ -12,14 +12,22 @@ public struct BuildInfo: Sendable, Codable, Equatable {
   public let version: String
   /// The build's stamp (`git20261129.1307.c226db7`), or nil for a plain `swift build`, which records none.
   public let stamp: String?
-  /// FFmpeg's release as its build names it (`5.1.6-0+deb12u1`).
-  public let ffmpeg: String
-  /// The libraries Segue links: FFmpeg's four, aubio and Rubber Band.
+  /// The FFmpeg Segue runs with.
+  public let ffmpeg: FFmpeg
+  /// The other libraries Segue links for its audio: aubio and Rubber Band.
   public let libraries: [LinkedLibrary]
   /// The copy of Segue's sample kernels this processor runs.
   public let kernels: KernelChoice
-  /// The processor features FFmpeg's own kernels use here, by FFmpeg's names (`AVX2`, `FMA3`).
-  public let ffmpegProcessorFeatures: [String]
+
+  /// FFmpeg as loaded: its release, its libraries, and what its own kernels use.
+  public struct FFmpeg: Sendable, Codable, Equatable {
+    /// FFmpeg's release as its build names it (`5.1.9-0+deb12u1`).
+    public let release: String
+    /// Its four libraries Segue links: libavformat, libavcodec, libswresample, libavutil.
+    public let libraries: [LinkedLibrary]
+    /// The processor features FFmpeg's own kernels use here, by FFmpeg's names (`AVX2`, `FMA3`).
+    public let processorFeatures: [String]
+  }
 
   /// One library Segue links.
   public struct LinkedLibrary: Sendable, Codable, Equatable {
@@ -45,9 +53,10 @@ public struct BuildInfo: Sendable, Codable, Equatable {
   /// This process's build and libraries, read now.
   public static var current: BuildInfo {
     let stamp = segue_build_stamp().map { String(cString: $0) }
+    let ffmpeg = FFmpeg(release: FFmpegVersions.release, libraries: LinkedLibraries.ffmpeg, processorFeatures: FFmpegVersions.processorFeatures)
     return BuildInfo(
-      version: stamp.map { "\(release)+\($0)" } ?? release, stamp: stamp, ffmpeg: FFmpegVersions.release,
-      libraries: LinkedLibraries.all, kernels: KernelChoice.current, ffmpegProcessorFeatures: FFmpegVersions.processorFeatures)
+      version: stamp.map { "\(release)+\($0)" } ?? release, stamp: stamp, ffmpeg: ffmpeg, libraries: LinkedLibraries.others,
+      kernels: KernelChoice.current)
   }
 
   /// This build's facts as JSON, pretty-printed with sorted keys (`segue version --json`).
