@@ -31,7 +31,8 @@ public enum AudioFile {
     var options = options
     options.sampleRate = options.sampleRate ?? layout.sampleRate
     options.channelCount = options.channelCount ?? layout.channelCount
-    let chosen = MixLayoutChoice(options: options, infos: [source], lengths: [Double(samples.count / max(1, layout.channelCount))])
+    // One source: its layout is the choice, whatever its length.
+    let chosen = MixLayoutChoice(options: options, infos: [source], lengths: [1])
     let format = try OutputFormat.resolve(path: path, options: options, inputs: [source], chosen: chosen)
     guard format.settings.layout == layout else {
       throw .composition("\(format.codec.displayName) cannot encode \(layout); resample first")

@@ -8,7 +8,7 @@ struct Segue: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Render playlists into one audio file, gapless and sample-exact.",
     discussion: "Put -- before file names that begin with '-': segue render -- -intro.wav -o mix.flac",
-    version: VersionCommand.short(BuildInfo.current),
+    version: VersionCommand.short(),
     subcommands: [
       RenderCommand.self, BatchCommand.self, StretchCommand.self, PlanCommand.self, PreviewCommand.self, InspectCommand.self, AnalyzeCommand.self, WaveformCommand.self,
       CacheCommand.self, VersionCommand.self,

@@ -16,10 +16,12 @@ struct VersionCommand: ParsableCommand {
     print(json ? build.json() : Self.text(build))
   }
 
-  /// The first lines of `segue --version`: Segue's version, and the FFmpeg release and libraries loaded.
-  static func short(_ build: BuildInfo) -> String {
-    let libraries = build.ffmpeg.libraries.map { "\($0.name) \($0.loaded ?? "?")" }
-    return "segue \(build.version)\nFFmpeg \(build.ffmpeg.release): \(libraries.joined(separator: ", "))"
+  /// The first lines of `segue --version`: Segue's version, and the FFmpeg release and libraries
+  /// loaded. Cheap, as every run builds it (the command's configuration holds it): no library's
+  /// file is looked up.
+  static func short() -> String {
+    let libraries = FFmpegVersions.libraries.map { "\($0.name) \($0.loaded)" }
+    return "segue \(BuildInfo.currentVersion)\nFFmpeg \(FFmpegVersions.release): \(libraries.joined(separator: ", "))"
   }
 
   /// `segue version`'s table.

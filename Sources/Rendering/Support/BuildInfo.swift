@@ -50,13 +50,17 @@ public struct BuildInfo: Sendable, Codable, Equatable {
     public let reason: String
   }
 
-  /// This process's build and libraries, read now.
+  /// This build's stamp, where it recorded one.
+  private static var currentStamp: String? { segue_build_stamp().map { String(cString: $0) } }
+
+  /// This build's version: the release, and its stamp after a '+' where it recorded one.
+  public static var currentVersion: String { currentStamp.map { "\(release)+\($0)" } ?? release }
+
+  /// This process's build and libraries, read now (each library's file looked up by the loader).
   public static var current: BuildInfo {
-    let stamp = segue_build_stamp().map { String(cString: $0) }
     let ffmpeg = FFmpeg(release: FFmpegVersions.release, libraries: LinkedLibraries.ffmpeg, processorFeatures: FFmpegVersions.processorFeatures)
     return BuildInfo(
-      version: stamp.map { "\(release)+\($0)" } ?? release, stamp: stamp, ffmpeg: ffmpeg, libraries: LinkedLibraries.others,
-      kernels: KernelChoice.current)
+      version: currentVersion, stamp: currentStamp, ffmpeg: ffmpeg, libraries: LinkedLibraries.others, kernels: KernelChoice.current)
   }
 
   /// This build's facts as JSON, pretty-printed with sorted keys (`segue version --json`).
