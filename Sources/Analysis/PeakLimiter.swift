@@ -92,6 +92,19 @@ public struct PeakLimiter: Sendable {
     return changed
   }
 
+  /// True when the gain is 1 and stays 1 until a peak over the ceiling comes within reach.
+  public var isIdle: Bool { gain.isIdle }
+
+  /// Passes `frames` frames while idle (`isIdle`) that the caller knows cannot exceed the
+  /// ceiling, nor can those it would see ahead of them: what `process` would do with them, without
+  /// reading them.
+  public mutating func passIdle(frames: Int) {
+    precondition(gain.isIdle, "a limiter passes frames unread only while its gain rests at 1")
+    gain.skip(frames - (started ? 0 : 1 - attackFrames))
+    started = true
+    processedFrames += Int64(frames)
+  }
+
   /// Brings the limiter to the state it has after `preceding`, without changing or recording
   /// anything: pass the `primingFrames` before a start position, and the frames after them.
   public mutating func prime(_ preceding: UnsafeBufferPointer<Float>, upcoming: UnsafeBufferPointer<Float>) {

@@ -77,7 +77,7 @@ extension AudioFileReader {
   }
 
   /// Puts out the next stretch of silence that stands in for damaged packets.
-  func convertSilence() throws(AudioFileError) -> UnsafeBufferPointer<Float>? {
+  func convertSilence() throws(AudioFileError) -> DecodedBlock? {
     let count = Int(min(silenceToInsert, 65_536))
     silenceToInsert -= Int64(count)
     return try convert(try AudioFileError.wrapping { () throws(FFmpegError) in try decoder.silence(frames: count) }, first: 0, count: count)

@@ -4,7 +4,7 @@ import CFFmpegShim
 extension AudioFileReader {
   /// Converts the outgoing frame: entered at a seek's target, the priming FFmpeg left dropped,
   /// the end trimmed at the length the file states; nil when nothing of it is kept.
-  func convertDecodedFrame() throws(AudioFileError) -> UnsafeBufferPointer<Float>? {
+  func convertDecodedFrame() throws(AudioFileError) -> DecodedBlock? {
     let frame = outgoingFrame
     var first = 0
     if let target = seekTarget {

@@ -43,6 +43,12 @@ public final class AudioFileReader {
   var outgoingFrame = Frame()
   let buffer: SampleBuffer
   var resampler: Resampler?
+  /// The last block's decoded samples, when its conversion waits until asked for; and whether
+  /// `buffer` holds its floats yet.
+  var unconverted: (frame: Frame, first: Int, count: Int)?
+  var convertedYet = true
+  /// How many blocks have been handed out, which names the last one (`DecodedBlock.serial`).
+  var blocksHandedOut = 0
   /// True for a floating-point source, whose samples may be NaN or infinite (damage).
   var mayHoldNonNumbers = false
   var state = State.decoding
@@ -117,6 +123,12 @@ public final class AudioFileReader {
 
   /// Decodes the next block of interleaved samples, valid until the next call; nil at the end.
   public func nextBlock() throws(AudioFileError) -> UnsafeBufferPointer<Float>? {
+    try nextDecodedBlock()?.floats()
+  }
+
+  /// Decodes the next block, valid until the next call, its conversion to floats left until they
+  /// are asked for; nil at the end.
+  public func nextDecodedBlock() throws(AudioFileError) -> DecodedBlock? {
     while true {
       switch state {
       case .finished:

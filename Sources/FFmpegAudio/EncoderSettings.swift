@@ -69,6 +69,15 @@ public struct EncoderInputFormat: Sendable, Equatable {
     case .int32(let bits): bits
     }
   }
+
+  /// True when decoded `integers` can be written as they are (16-bit ones widened into 32-bit
+  /// words): into integer words at least as wide.
+  public func takes(_ integers: DecodedIntegers) -> Bool {
+    switch (sampleType, integers) {
+    case (.int16, .int16), (.int32, _): true
+    default: false
+    }
+  }
 }
 
 /// PCM that writes itself, in an encoder's input format, wherever the encoder wants it: bytes

@@ -19,6 +19,10 @@ public final class Resampler {
   let output: PCMLayout
   /// What `convert(_:)` hands back, reused from call to call.
   private var converted: [Float] = []
+  /// The type of the input's samples when the conversion changes nothing but that type (integers
+  /// to floats, in the same rate and channel layout): the floats are the integers exactly, so
+  /// the integers may be handed on instead. Nil for every other conversion.
+  let passesIntegers: DecodedIntegers?
 
   /// Sets up a conversion of frames shaped like `frame` into `output`; `path` names the file in errors.
   convenience init(convertingFramesLike frame: Frame, to output: PCMLayout, quality: ResamplingQuality, path: String) throws(FFmpegError) {
@@ -49,6 +53,8 @@ public final class Resampler {
     var outputLayout = AVChannelLayout()
     av_channel_layout_default(&outputLayout, Int32(output.channelCount))
     defer { av_channel_layout_uninit(&outputLayout) }
+    let sameLayout = av_channel_layout_compare(&inputLayout, &outputLayout) == 0
+    passesIntegers = rate == Int32(output.sampleRate) && sameLayout ? DecodedIntegers(format) : nil
     try check(
       swr_alloc_set_opts2(&context, &outputLayout, AV_SAMPLE_FMT_FLT, Int32(output.sampleRate), &inputLayout, format, rate, 0, nil),
       "swr_alloc_set_opts2", path: path)

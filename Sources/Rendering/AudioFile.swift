@@ -43,7 +43,7 @@ public enum AudioFile {
       let writer = try AudioFileWriter(path: output.stagingPath, containerName: format.containerName, settings: format.settings)
       let block = samples.withUnsafeBufferPointer { SampleBlockPool().block(copying: $0) }
       let dither = writer.inputFormat.integerBits.map { !liesOnGrid(UnsafeBufferPointer(block.samples), bits: $0) } ?? false
-      try writer.write(MixedPCM(samples: block, firstFrame: 0, dither: dither, format: writer.inputFormat))
+      try writer.write(MixedPCM(samples: .floats(block), firstFrame: 0, dither: dither, format: writer.inputFormat))
       try writer.finish()
     } catch {
       throw .output(path: path, .writeFailed(detail: (error as? FFmpegError)?.message ?? "\(error)"))

@@ -68,7 +68,7 @@ public enum Renderer {
       timeline: plan.timeline, inputs: facts.sources, facts: facts.facts, resampledRuns: plan.resampledRuns,
       format: writer.inputFormat, resampling: format.resampling,
       cancellation: cancellation, segments: selection.segments, pauseFrames: selection.pauseFrames,
-      makeBus: request.makeBus ?? standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate),
+      makeBus: standardBus(request, selection: selection, sampleRate: format.settings.layout.sampleRate),
       playedOverlaps: PlayedOverlaps(plan: plan))
     let decodedMeter = try Self.decodedMeter(for: writer, request: request, format: format)
     let meter = ProgressMeter(timeline: plan.timeline, selection: selection, inputs: facts.sources, report: progress)
@@ -143,8 +143,10 @@ public enum Renderer {
     _ request: RenderRequest, selection: OutputSelection, sampleRate: Int
   ) -> @Sendable (EncoderInputFormat) -> BusChain {
     let fadeFrames = request.edgeFade.flatMap { $0 > 0 ? max(1, SampleFrames.count(inSeconds: $0, at: sampleRate)) : nil }
-    return { [loudness = request.mix.loudness, segments = selection.segments] format in
-      BusChain.standard(loudness: loudness, format: format, segments: segments, edgeFadeFrames: fadeFrames)
+    return { [loudness = request.mix.loudness, segments = selection.segments, adjust = request.adjustBus] format in
+      var bus = BusChain.standard(loudness: loudness, format: format, segments: segments, edgeFadeFrames: fadeFrames)
+      adjust?(&bus)
+      return bus
     }
   }
 }

@@ -69,7 +69,7 @@ import Testing
       var request = RenderRequest(
         inputs: [InputSource(path: path)], outputPath: folder.file(name), output: OutputOptions(bitDepth: 32), cache: nil)
       request.range = range
-      request.makeBus = { _ in BusChain(stages: [MovingAverage(window: 256, lookahead: lookahead, claimsMemory: primed)]) }
+      request.adjustBus = { $0.stages = [MovingAverage(window: 256, lookahead: lookahead, claimsMemory: primed)] }
       _ = try Renderer.render(request)
       return try FFmpegCLI.decodeFloat(folder.file(name))
     }

@@ -20,6 +20,9 @@ final class BeatAlignmentWatch {
     self.window = window
   }
 
+  /// True when some of the timeline frames `frames` are heard.
+  func hears(_ frames: Range<Int64>) -> Bool { frames.overlaps(window) }
+
   /// Adds (or, with `replacing`, writes) into `target` the `count` frames (`channels` channels,
   /// from timeline frame `start`) that `play` renders into the buffer it is given (adding, or
   /// writing when told to): where some are heard, through `scratch`, letting the overlaps hear them.

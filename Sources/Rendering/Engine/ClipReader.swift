@@ -68,12 +68,35 @@ final class ClipReader {
     return sourceIsExact && constantFactor(over: range) == 1 && !clip.crossesSplice(range) && crossover?.crosses(range) != true
   }
 
+  /// The type of the source's decoded integers in which the next `frames` frames can pass
+  /// through untouched (`passesThrough`), copied as they are (`copyIntegers`); nil when they
+  /// are floats to mix: a converted, spliced or stretched source, or frames the beat-alignment
+  /// check hears.
+  func integersPassingThrough(_ frames: Int) throws(RenderError) -> DecodedIntegers? {
+    let onTimeline = (clip.start + position)..<(clip.start + position + Int64(frames))
+    guard passesThrough(frames), watch?.hears(onTimeline) != true else { return nil }
+    return try cursor.current(fetching: reader.nextSourceBlock)?.integers
+  }
+
+  /// Copies the next `frames` frames, which pass through as integers of `integers`
+  /// (`integersPassingThrough`), to `destination`, interleaved.
+  func copyIntegers(_ frames: Int, as integers: DecodedIntegers, to destination: UnsafeMutableRawPointer) throws(RenderError) {
+    var done = 0
+    while done < frames {
+      let piece = try nextFrames(upTo: frames - done)
+      precondition(piece.block.integers == integers, "a source's blocks change type")
+      piece.copyIntegers(to: destination + done * channels * integers.byteCount)
+      position += Int64(piece.frameCount)
+      done += piece.frameCount
+    }
+  }
+
   /// Adds (or, with `replacing`, writes) the next `frames` frames of the clip into `destination`,
   /// scaled by the clip's gain, envelope, fades and ducks.
   func render(_ frames: Int, into destination: UnsafeMutablePointer<Float>, replacing: Bool) throws(RenderError) {
     var done = 0
     while done < frames {
-      let available = try nextFrames(upTo: frames - done)
+      let available = try nextFrames(upTo: frames - done).floats()
       let count = available.count / channels
       let target = destination + done * channels
       if let watch {
@@ -111,7 +134,7 @@ final class ClipReader {
   private func warmLowBand(_ frames: Int) throws(RenderError) {
     var left = frames
     while left > 0 {
-      let available = try nextFrames(upTo: left)
+      let available = try nextFrames(upTo: left).floats()
       let count = available.count / channels
       crossover?.warm(available.baseAddress!, frames: count, from: position)
       position += Int64(count)
@@ -139,14 +162,14 @@ final class ClipReader {
     if try reader.seek(toFrame: frames) { return }
     var left = frames
     while left > 0 {
-      left -= Int64(try nextFrames(upTo: Int(left)).count / channels)
+      left -= Int64(try nextFrames(upTo: Int(left)).frameCount)
     }
   }
 
   /// Up to `maxFrames` decoded frames not yet used, now counted as used; decodes more when none
   /// are left.
-  private func nextFrames(upTo maxFrames: Int) throws(RenderError) -> UnsafeBufferPointer<Float> {
-    let frames = try cursor.take(maxFrames: maxFrames) { () throws(RenderError) -> UnsafeBufferPointer<Float>? in try reader.nextBlock() }
+  private func nextFrames(upTo maxFrames: Int) throws(RenderError) -> SourcePiece {
+    let frames = try cursor.take(maxFrames: maxFrames, fetching: reader.nextSourceBlock)
     guard let frames else {
       let declared = clip.splices.isEmpty ? clip.sourceEnd : clip.duration
       throw .input(input, .truncated(decoded: reader.framesDelivered, declared: declared))

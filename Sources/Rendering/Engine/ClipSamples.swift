@@ -6,6 +6,9 @@ import SampleBlocks
 protocol ClipSamples: AnyObject {
   /// The next block of interleaved samples, valid until the next call; nil at the end.
   func nextBlock() throws(RenderError) -> UnsafeBufferPointer<Float>?
+  /// The next block, valid until the next call, as the source has it: floats, or a file's
+  /// decoded samples not yet converted; nil at the end.
+  func nextSourceBlock() throws(RenderError) -> SourceBlock?
   /// Moves so the next block starts `frame` frames in; false (having done nothing) where that
   /// cannot be done exactly.
   func seek(toFrame frame: Int64) throws(RenderError) -> Bool
@@ -20,6 +23,43 @@ protocol ClipSamples: AnyObject {
 extension ClipSamples {
   /// Most sources stretch nothing.
   var isStretching: Bool { false }
+
+  /// Most sources make floats.
+  func nextSourceBlock() throws(RenderError) -> SourceBlock? {
+    try nextBlock().map(SourceBlock.floats)
+  }
+}
+
+/// A block a clip's source handed out, valid until its next: floats, or a file's decoded samples,
+/// converted to floats only when they are asked for (those that pass through untouched never are).
+enum SourceBlock {
+  case floats(UnsafeBufferPointer<Float>)
+  /// Decoded samples of `input`, which names the file if their conversion fails.
+  case decoded(DecodedBlock, InputSource)
+
+  /// How many frames of `channels` channels the block holds.
+  func frameCount(channels: Int) -> Int {
+    switch self {
+    case .floats(let samples): samples.count / channels
+    case .decoded(let block, _): block.frameCount
+    }
+  }
+
+  /// The block's samples as interleaved floats.
+  func floats() throws(RenderError) -> UnsafeBufferPointer<Float> {
+    switch self {
+    case .floats(let samples):
+      return samples
+    case .decoded(let block, let input):
+      do { return try block.floats() } catch { throw .input(input, InputCheck.problem(for: error)) }
+    }
+  }
+
+  /// The type of the source's own integers the block holds, when it can be copied as them.
+  var integers: DecodedIntegers? {
+    guard case .decoded(let block, _) = self else { return nil }
+    return block.integers
+  }
 }
 
 /// An input file's samples, read by an `AudioFileReader`, its failures named by the input.
@@ -39,7 +79,11 @@ final class InputFileSamples: ClipSamples {
   }
 
   func nextBlock() throws(RenderError) -> UnsafeBufferPointer<Float>? {
-    do { return try reader.nextBlock() } catch { throw .input(input, InputCheck.problem(for: error)) }
+    try nextSourceBlock()?.floats()
+  }
+
+  func nextSourceBlock() throws(RenderError) -> SourceBlock? {
+    do { return try reader.nextDecodedBlock().map { .decoded($0, input) } } catch { throw .input(input, InputCheck.problem(for: error)) }
   }
 
   func seek(toFrame frame: Int64) throws(RenderError) -> Bool {

@@ -116,7 +116,7 @@ final class SplicedSamples: ClipSamples {
 
   /// Up to `maxFrames` frames of the source, decoding a block when none are left; nil at its end.
   private func take(maxFrames: Int) throws(RenderError) -> UnsafeBufferPointer<Float>? {
-    guard let taken = try cursor.take(maxFrames: maxFrames, fetching: source.nextBlock) else { return nil }
+    guard let taken = try cursor.take(maxFrames: maxFrames, fetching: source.nextSourceBlock)?.floats() else { return nil }
     sourcePosition += Int64(taken.count / channels)
     return taken
   }

@@ -4,7 +4,7 @@ import SampleBlocks
 
 /// A message from the mixing thread to the encoding thread.
 enum StreamerMessage: Sendable {
-  /// Mixed samples, converted to the encoder's PCM as the encoder takes them.
+  /// Mixed samples (or a source's integers), converted to the encoder's PCM as the encoder takes them.
   case chunk(MixedPCM)
   /// The end, with what the bus's stages have to report.
   case finished(BusOutcome)
@@ -126,19 +126,11 @@ struct TimelineStreamer: Sendable {
       let frames = Int(blockEnd - position)
       let sounding = readers.filter { $0.clip.range.contains(position) }
       let exact = sounding.count == 0 || (sounding.count == 1 && sounding[0].passesThrough(frames))
-      let mixed = try held.block(frames: frames) { (mix) throws(RenderError) in
-        if sounding.isEmpty { mix.update(repeating: 0) }
-        for (index, reader) in sounding.enumerated() {
-          try reader.render(frames, into: mix.baseAddress!, replacing: index == 0)
-        }
-      }
-      held.append(mixed, firstFrame: position, exact: exact)
+      held.append(try mix(sounding, frames: frames, inside: position >= range.lowerBound, into: held), firstFrame: position, exact: exact)
       position = blockEnd
       readers.removeAll { $0.clip.end <= position }
       while let next = held.next(mixEnded: position >= mixEnd) {
-        try held.withUpcoming { (upcoming) throws(RenderError) in
-          try pass(next, upcoming: upcoming, of: range, bus: &bus, into: queue)
-        }
+        try pass(next, held: held, of: range, bus: &bus, into: queue)
       }
     }
   }
@@ -162,19 +154,55 @@ struct TimelineStreamer: Sendable {
   /// How many stretched clips may be opened ahead of their time at once.
   static let stretchedAhead = 2
 
+  /// Mixes the next `frames` frames of the `sounding` clips into one of `held`'s blocks: a lone
+  /// clip passing through untouched, inside the part being rendered (`inside`), as its source's
+  /// integers when the output takes them; otherwise as floats.
+  private func mix(_ sounding: [ClipReader], frames: Int, inside: Bool, into held: LookaheadQueue) throws(RenderError) -> MixSamples {
+    if inside, sounding.count == 1, let integers = try sounding[0].integersPassingThrough(frames), format.takes(integers) {
+      return try held.integerBlock(integers, frames: frames) { (destination) throws(RenderError) in
+        try sounding[0].copyIntegers(frames, as: integers, to: destination)
+      }
+    }
+    return try held.block(frames: frames) { (mix) throws(RenderError) in
+      if sounding.isEmpty { mix.update(repeating: 0) }
+      for (index, reader) in sounding.enumerated() {
+        try reader.render(frames, into: mix.baseAddress!, replacing: index == 0)
+      }
+    }
+  }
+
   /// Runs one mixed block through the bus: heard only, before `range`; processed and sent, inside
-  /// it; past it (frames mixed only for the bus to see ahead), dropped.
+  /// it; past it (frames mixed only for the bus to see ahead), dropped. A block of a source's
+  /// integers that every stage leaves untouched is sent as it is; one a stage would change is
+  /// converted to floats first.
   private func pass(
-    _ mixed: LookaheadQueue.MixedBlock, upcoming: UnsafeBufferPointer<Float>, of range: Range<Int64>, bus: inout BusChain,
+    _ mixed: LookaheadQueue.MixedBlock, held: LookaheadQueue, of range: Range<Int64>, bus: inout BusChain,
     into queue: BoundedQueue<StreamerMessage>
   ) throws(RenderError) {
     guard mixed.firstFrame < range.upperBound else { return }
-    let (samples, firstFrame) = (mixed.samples.samples, mixed.firstFrame)
-    let block = BusBlock(samples: samples, firstFrame: firstFrame, part: range, channels: format.layout.channelCount, upcoming: upcoming)
-    if firstFrame < range.lowerBound { return bus.prime(block) }
-    let changed = bus.process(block)
+    let (firstFrame, channels) = (mixed.firstFrame, format.layout.channelCount)
+    let floats: SampleBlock
+    switch mixed.samples {
+    case .floats(let block):
+      floats = block
+    case .int16, .int32:
+      let block = IntegerBusBlock(samples: mixed.samples, firstFrame: firstFrame, part: range, channels: channels)
+      if bus.passIntegers(block, upcomingIsIntegers: held.upcomingIsIntegers) {
+        return try send(MixedPCM(samples: mixed.samples, firstFrame: firstFrame, dither: false, format: format), into: queue)
+      }
+      floats = held.floats(of: mixed.samples)
+    }
+    let block = { (upcoming: UnsafeBufferPointer<Float>) in
+      BusBlock(samples: floats.samples, firstFrame: firstFrame, part: range, channels: channels, upcoming: upcoming)
+    }
+    if firstFrame < range.lowerBound { return held.withUpcoming { bus.prime(block($0)) } }
+    let changed = held.withUpcoming { bus.process(block($0)) }
     // Dither is seeded by the position on the timeline, so any part renders as in the whole.
-    let chunk = MixedPCM(samples: mixed.samples, firstFrame: firstFrame, dither: !mixed.exact || changed, format: format)
+    try send(MixedPCM(samples: .floats(floats), firstFrame: firstFrame, dither: !mixed.exact || changed, format: format), into: queue)
+  }
+
+  /// Hands `chunk` to the encoding thread.
+  private func send(_ chunk: MixedPCM, into queue: BoundedQueue<StreamerMessage>) throws(RenderError) {
     if !queue.put(.chunk(chunk)) { throw .cancelled }
   }
 
@@ -185,7 +213,7 @@ struct TimelineStreamer: Sendable {
     while left > 0 {
       let count = Int(min(left, Int64(Self.blockFrames)))
       let block = silence.block(count: count * format.layout.channelCount) { $0.update(repeating: 0) }
-      guard queue.put(.chunk(MixedPCM(samples: block, firstFrame: 0, dither: false, format: format))) else { throw .cancelled }
+      try send(MixedPCM(samples: .floats(block), firstFrame: 0, dither: false, format: format), into: queue)
       left -= Int64(count)
     }
   }

@@ -65,8 +65,8 @@ public struct RenderRequest: Sendable {
   /// Also draw the mix as an SVG picture (`TimelinePicture`), with the output's loudness, here;
   /// the output's loudness is then measured.
   public var picturePath: String?
-  /// Makes the mix bus's stages for a render in `format`, in place of the standard ones (for tests).
-  var makeBus: (@Sendable (EncoderInputFormat) -> BusChain)?
+  /// Changes the mix bus's standard stages (for tests: a stage of their own added, or in place of them).
+  var adjustBus: (@Sendable (inout BusChain) -> Void)?
 
   /// A request to render `inputs` into `outputPath`, with these options; the other settings start at their defaults
   /// (no stretch or fit, segmented encoding, no report or picture).

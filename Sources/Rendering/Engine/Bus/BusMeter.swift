@@ -36,6 +36,14 @@ struct BusMeter: BusStage {
     return false
   }
 
+  func leavesUntouched(_ block: IntegerBusBlock, upcomingIsIntegers: Bool) -> Bool { true }
+
+  /// Measures the block's samples as floats, converted into the copy its thread gets.
+  mutating func hear(_ block: IntegerBusBlock) {
+    let samples = block.samples
+    worker?.add(pool.block(count: samples.count) { samples.copyFloats(0..<samples.count, to: $0.baseAddress!) })
+  }
+
   var notes: [String] { [] }
 
   /// What was measured, once every block has been; call once, after the last block.

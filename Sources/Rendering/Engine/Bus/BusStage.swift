@@ -22,6 +22,16 @@ protocol BusStage {
   /// Processes `block` in place; returns true if it changed any sample (then the block is dithered).
   mutating func process(_ block: BusBlock) -> Bool
 
+  /// True when the stage would leave `block`, a clip's own integers (every sample within full
+  /// scale), untouched, with `upcomingIsIntegers` saying whether the frames it would see ahead
+  /// are such integers too. Asked of every stage before any hears the block: where all say yes,
+  /// each hears it through `hear` and the integers go to the encoder as they are; otherwise the
+  /// block is converted to floats and processed.
+  func leavesUntouched(_ block: IntegerBusBlock, upcomingIsIntegers: Bool) -> Bool
+
+  /// Hears `block`, which it leaves untouched (`leavesUntouched`), as `process` would have.
+  mutating func hear(_ block: IntegerBusBlock)
+
   /// What the stage has to tell the user once the last block has passed.
   var notes: [String] { get }
 
@@ -48,6 +58,10 @@ extension BusStage {
   func finishMeasuring() -> (point: BusMeter.Point, loudness: ProgrammeLoudness)? { nil }
   /// Most stages limit nothing.
   var limitedSpans: [Range<Int64>] { [] }
+  /// A stage that may change samples, unless it says otherwise, sees every block as floats.
+  func leavesUntouched(_ block: IntegerBusBlock, upcomingIsIntegers: Bool) -> Bool { false }
+  /// A stage that leaves a block untouched and keeps nothing of it has nothing to hear.
+  func hear(_ block: IntegerBusBlock) {}
 }
 
 /// The bus's stages, in order.
@@ -73,6 +87,14 @@ struct BusChain {
     return changed
   }
 
+  /// Lets `block` through as integers, heard by every stage, when every stage leaves it
+  /// untouched; false (nothing heard) when it must be processed as floats.
+  mutating func passIntegers(_ block: IntegerBusBlock, upcomingIsIntegers: Bool) -> Bool {
+    guard stages.allSatisfy({ $0.leavesUntouched(block, upcomingIsIntegers: upcomingIsIntegers) }) else { return false }
+    for index in stages.indices { stages[index].hear(block) }
+    return true
+  }
+
   var notes: [String] { stages.flatMap(\.notes) }
 
   /// Every stage's block edges.
@@ -94,4 +116,18 @@ struct BusBlock {
   let upcoming: UnsafeBufferPointer<Float>
 
   var frameCount: Int { samples.count / channels }
+}
+
+/// A block of one clip's decoded integers on its way through the bus, which stages leave untouched.
+struct IntegerBusBlock {
+  let samples: MixSamples
+  /// Where the block's first frame sits on the timeline.
+  let firstFrame: Int64
+  /// The part of the timeline being rendered that the block belongs to.
+  let part: Range<Int64>
+  let channels: Int
+
+  var frameCount: Int { samples.count / channels }
+  /// The timeline frames the block covers.
+  var frames: Range<Int64> { firstFrame..<(firstFrame + Int64(frameCount)) }
 }

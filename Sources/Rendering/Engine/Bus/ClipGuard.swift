@@ -35,6 +35,9 @@ struct ClipGuard: BusStage {
     return false
   }
 
+  /// A source's integers never pass full scale.
+  func leavesUntouched(_ block: IntegerBusBlock, upcomingIsIntegers: Bool) -> Bool { true }
+
   var notes: [String] {
     guard count > 0, let firstFrame else { return [] }
     let peakDB = (200 * log10(Double(peak))).rounded() / 10

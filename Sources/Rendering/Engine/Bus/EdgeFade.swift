@@ -21,8 +21,7 @@ struct EdgeFade: BusStage {
     let frames = block.firstFrame..<(block.firstFrame + Int64(block.frameCount))
     var changed = false
     let part = block.part
-    let fadeIn = part.lowerBound..<min(part.upperBound, part.lowerBound + length)
-    let fadeOut = max(part.lowerBound, part.upperBound - length)..<part.upperBound
+    let (fadeIn, fadeOut) = fades(of: part)
     // Only the frames inside a fade are touched; where the two fades of a short part meet, both
     // gains apply.
     for frame in fadeIn.clamped(to: frames) {
@@ -34,6 +33,17 @@ struct EdgeFade: BusStage {
       changed = true
     }
     return changed
+  }
+
+  /// A block outside its part's fades is left alone (blocks end at the fades' edges).
+  func leavesUntouched(_ block: IntegerBusBlock, upcomingIsIntegers: Bool) -> Bool {
+    let (fadeIn, fadeOut) = fades(of: block.part)
+    return !block.frames.overlaps(fadeIn) && !block.frames.overlaps(fadeOut)
+  }
+
+  /// The frames of `part` its fades cover, at its start and at its end.
+  private func fades(of part: Range<Int64>) -> (in: Range<Int64>, out: Range<Int64>) {
+    (part.lowerBound..<min(part.upperBound, part.lowerBound + length), max(part.lowerBound, part.upperBound - length)..<part.upperBound)
   }
 
   /// Multiplies one frame by the fade's gain at `progress` (0 silent, 1 whole).

@@ -1,12 +1,14 @@
+import FFmpegAudio
 import SampleBlocks
 
 /// Mixed blocks held back until the bus has the frames after them that it must see (its
 /// look-ahead); with no look-ahead each block leaves as soon as it is mixed. The mixer mixes
-/// straight into the queue's pooled blocks (`block(frames:mixing:)`), which leave it as they are.
+/// straight into the queue's pooled blocks (`block(frames:mixing:)`), or copies a clip's
+/// integers into them (`integerBlock`), and they leave it as they are.
 final class LookaheadQueue {
   /// A block as it came from the mixer.
   struct MixedBlock {
-    let samples: SampleBlock
+    let samples: MixSamples
     let firstFrame: Int64
     /// True when the block holds source samples bit for bit (no dither needed unless a stage changes it).
     let exact: Bool
@@ -17,8 +19,10 @@ final class LookaheadQueue {
   private var blocks: [MixedBlock] = []
   /// Frames held in every block but the first.
   private var framesAfterFirst = 0
-  private let pool = SampleBlockPool()
-  /// The frames after the block handed out last.
+  private let floatPool = SampleBlockPool()
+  private let int16Pool = BufferPool<Int16>()
+  private let int32Pool = BufferPool<Int32>()
+  /// The frames after the block handed out last, as floats, once asked for.
   private var upcoming: [Float] = []
 
   init(lookaheadFrames: Int, channels: Int) {
@@ -30,34 +34,61 @@ final class LookaheadQueue {
   /// A block of `frames` frames in one of the queue's buffers, which `mix` writes (every sample).
   func block<Failure: Error>(
     frames: Int, mixing mix: (UnsafeMutableBufferPointer<Float>) throws(Failure) -> Void
-  ) throws(Failure) -> SampleBlock {
-    try pool.block(count: frames * channels, filling: mix)
+  ) throws(Failure) -> MixSamples {
+    .floats(try floatPool.block(count: frames * channels, filling: mix))
   }
 
-  /// Holds `block`, a block made by `block(frames:mixing:)`, whose first frame is `firstFrame`.
-  func append(_ block: SampleBlock, firstFrame: Int64, exact: Bool) {
-    if !blocks.isEmpty { framesAfterFirst += block.samples.count / channels }
-    blocks.append(MixedBlock(samples: block, firstFrame: firstFrame, exact: exact))
+  /// A block of `frames` frames of `integers` in one of the queue's buffers, which `copy` writes
+  /// (every sample).
+  func integerBlock<Failure: Error>(
+    _ integers: DecodedIntegers, frames: Int, copying copy: (UnsafeMutableRawPointer) throws(Failure) -> Void
+  ) throws(Failure) -> MixSamples {
+    let count = frames * channels
+    switch integers {
+    case .int16: return .int16(try int16Pool.block(count: count) { (samples) throws(Failure) in try copy(UnsafeMutableRawPointer(samples.baseAddress!)) })
+    case .int32: return .int32(try int32Pool.block(count: count) { (samples) throws(Failure) in try copy(UnsafeMutableRawPointer(samples.baseAddress!)) })
+    }
+  }
+
+  /// A float block in one of the queue's buffers holding `samples` converted.
+  func floats(of samples: MixSamples) -> SampleBlock {
+    floatPool.block(count: samples.count) { samples.copyFloats(0..<samples.count, to: $0.baseAddress!) }
+  }
+
+  /// Holds `samples`, a block made by the queue, whose first frame is `firstFrame`.
+  func append(_ samples: MixSamples, firstFrame: Int64, exact: Bool) {
+    if !blocks.isEmpty { framesAfterFirst += samples.count / channels }
+    blocks.append(MixedBlock(samples: samples, firstFrame: firstFrame, exact: exact))
   }
 
   /// The oldest block, once the look-ahead is mixed (or, when `mixEnded`, whatever there is); nil
-  /// while it must wait. `upcoming` then gives the frames after it.
+  /// while it must wait. `withUpcoming` then gives the frames after it.
   func next(mixEnded: Bool) -> MixedBlock? {
     guard !blocks.isEmpty, mixEnded || framesAfterFirst >= lookaheadFrames else { return nil }
     let block = blocks.removeFirst()
-    upcoming.removeAll(keepingCapacity: true)
-    if lookaheadFrames > 0 {
-      for later in blocks where upcoming.count < lookaheadFrames * channels {
-        upcoming += later.samples.samples.prefix(lookaheadFrames * channels - upcoming.count)
-      }
-    }
-    framesAfterFirst -= blocks.first.map { $0.samples.samples.count / channels } ?? 0
+    framesAfterFirst -= blocks.first.map { $0.samples.count / channels } ?? 0
     return block
   }
 
-  /// Runs `body` on the frames after the block `next` handed out last.
+  /// True when every frame the bus sees after the block handed out last is a clip's integers.
+  var upcomingIsIntegers: Bool {
+    var frames = 0
+    for later in blocks where frames < lookaheadFrames {
+      guard later.samples.isIntegers else { return false }
+      frames += later.samples.count / channels
+    }
+    return true
+  }
+
+  /// Runs `body` on the frames after the block `next` handed out last, as floats.
   func withUpcoming<Result, Failure: Error>(_ body: (UnsafeBufferPointer<Float>) throws(Failure) -> Result) throws(Failure) -> Result {
-    let upcoming = self.upcoming
+    upcoming.removeAll(keepingCapacity: true)
+    for later in blocks where upcoming.count < lookaheadFrames * channels {
+      let taken = min(later.samples.count, lookaheadFrames * channels - upcoming.count)
+      let start = upcoming.count
+      upcoming.append(contentsOf: repeatElement(0, count: taken))
+      upcoming.withUnsafeMutableBufferPointer { later.samples.copyFloats(0..<taken, to: $0.baseAddress! + start) }
+    }
     return try upcoming.withUnsafeBufferPointer { (frames) throws(Failure) -> Result in try body(frames) }
   }
 }

@@ -40,6 +40,16 @@ struct PeakGuard: BusStage {
     return true
   }
 
+  /// Integers never pass a ceiling of full scale on the samples: where the limiter rests and
+  /// only integers lie ahead, it would change nothing.
+  func leavesUntouched(_ block: IntegerBusBlock, upcomingIsIntegers: Bool) -> Bool {
+    !ceiling.truePeak && ceiling.linear >= 1 && limiter.isIdle && upcomingIsIntegers
+  }
+
+  mutating func hear(_ block: IntegerBusBlock) {
+    limiter.passIdle(frames: block.frameCount)
+  }
+
   var notes: [String] {
     guard let changed else { return [] }
     let activity = limiter.activity
