@@ -125,8 +125,11 @@ final class AudioEncoder {
     stream.pointee.time_base = context!.pointee.time_base
   }
 
-  /// Fills `frame` with an empty buffer of `count` sample frames in the encoder's format.
+  /// Gives `frame` a buffer of `count` sample frames in the encoder's format to fill: the one it
+  /// has when the encoder holds it no longer (so the same memory, still in the cache, takes
+  /// frame after frame), else a new one.
   func allocate(_ frame: Frame, count: Int) throws(FFmpegError) {
+    if frame.pointer.pointee.nb_samples == Int32(count), av_frame_is_writable(frame.pointer) != 0 { return }
     frame.unref()
     frame.pointer.pointee.nb_samples = Int32(count)
     frame.pointer.pointee.format = context!.pointee.sample_fmt.rawValue
