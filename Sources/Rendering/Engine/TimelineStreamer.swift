@@ -21,7 +21,8 @@ enum StreamerMessage: Sendable {
 /// same clips sound throughout and each one's gain either holds or moves. Whether a block needs
 /// dither is decided per block: a block where one clip passes through at exactly unity gain is
 /// copied, not mixed, and keeps its samples bit for bit (outside a crossfade's fades, a crossfaded
-/// track is exact too); silence between clips is exact zeros. Any number of clips may sound at
+/// track is exact too), as its source's integers where it can (`mix`); silence between clips is
+/// exact zeros. Any number of clips may sound at
 /// once. Each clip's decoder is opened `lookahead` frames before the clip starts (at least as long
 /// as the longest crossfade), decoders close as their clips end, and only
 /// plain sample chunks cross to the encoding thread, through a bounded queue: memory follows the
