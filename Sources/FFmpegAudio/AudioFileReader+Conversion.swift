@@ -75,13 +75,13 @@ extension AudioFileReader {
     return buffer.frames(0..<block.frameCount)
   }
 
-  /// Copies `block`'s integers of its frames `frames`, interleaved, to `destination`.
-  func copyIntegers(of block: DecodedBlock, _ frames: Range<Int>, to destination: UnsafeMutableRawPointer) {
+  /// `block`'s integers of its frames `frames`, held by reference to the decoded frame.
+  func holdIntegers(of block: DecodedBlock, _ frames: Range<Int>) -> HeldIntegers {
     precondition(block.serial == blocksHandedOut, "a decoded block is read after the reader moved on")
     guard let (frame, first, _) = unconverted, let integers = block.integers else {
-      preconditionFailure("only a block of unconverted integers is copied as integers")
+      preconditionFailure("only a block of unconverted integers is held as integers")
     }
-    frame.copyInterleaved(frames.lowerBound + first, count: frames.count, bytesPerSample: integers.byteCount, to: destination)
+    return HeldIntegers(frame, first: first + frames.lowerBound, count: frames.count, integers: integers)
   }
 
   /// Moves the frames held back last time to the front of the buffer and says how many there are.

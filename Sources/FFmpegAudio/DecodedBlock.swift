@@ -23,7 +23,7 @@ public enum DecodedIntegers: Sendable, Equatable {
 
 /// A block of decoded samples, valid until the reader's next block: its frames as floats in the
 /// reader's output layout, or, where they are the source's own integers (`integers`), those
-/// integers copied as they are.
+/// integers as they are, held beyond the block's time (`holdIntegers`).
 ///
 /// A reader converts such a block to floats only when they are asked for, so a block whose
 /// integers go on to an encoder untouched is never converted at all (`AudioFileReader.nextDecodedBlock`).
@@ -42,31 +42,90 @@ public struct DecodedBlock {
     try reader.floats(of: self)
   }
 
-  /// Copies the integers of the block's sample frames `frames`, interleaved, to `destination`
-  /// (room for `frames.count` frames of `integers`).
-  public func copyIntegers(_ frames: Range<Int>, to destination: UnsafeMutableRawPointer) {
-    reader.copyIntegers(of: self, frames, to: destination)
+  /// The integers of the block's sample frames `frames`, held (not copied) for as long as the
+  /// result lives: the decoder's buffer is shared, so it can go to another thread and on to an
+  /// encoder while the reader moves on.
+  public func holdIntegers(_ frames: Range<Int>) -> HeldIntegers {
+    reader.holdIntegers(of: self, frames)
   }
 }
 
-extension Frame {
-  /// Copies `count` sample frames from frame `first`, interleaved, to `destination`: as they
-  /// lie when the frame is interleaved, woven together from its planes when it is planar.
-  func copyInterleaved(_ first: Int, count: Int, bytesPerSample: Int, to destination: UnsafeMutableRawPointer) {
-    let channels = Int(pointer.pointee.ch_layout.nb_channels)
-    let planes = pointer.pointee.extended_data!
-    guard av_sample_fmt_is_planar(sampleFormat) != 0 else {
-      let frameBytes = bytesPerSample * channels
-      destination.copyMemory(from: planes[0]! + first * frameBytes, byteCount: count * frameBytes)
+/// Decoded integer samples held by reference to the decoder's buffer (FFmpeg's reference count),
+/// written out wherever they are needed: as integers of any width (the one copy on their way to
+/// an encoder), or as floats.
+public final class HeldIntegers: @unchecked Sendable {
+  // @unchecked: the frame is a reference of its own to a buffer no one writes any more.
+  private let frame: Frame
+  /// The held frames' first in `frame`, and how many there are.
+  private let first: Int
+  public let frameCount: Int
+  public let integers: DecodedIntegers
+  public let channelCount: Int
+  private let planar: Bool
+
+  /// Holds `count` frames of `decoded` from its frame `first`.
+  init(_ decoded: Frame, first: Int, count: Int, integers: DecodedIntegers) {
+    frame = Frame()
+    // Only an allocation can fail here: as av_frame_alloc's, that is not survivable.
+    guard av_frame_ref(frame.pointer, decoded.pointer) >= 0 else { fatalError("av_frame_ref: out of memory") }
+    self.first = first
+    frameCount = count
+    self.integers = integers
+    channelCount = Int(decoded.pointer.pointee.ch_layout.nb_channels)
+    planar = av_sample_fmt_is_planar(decoded.sampleFormat) != 0
+  }
+
+  /// Writes frames `frames` to `out` as `Output` integers, the source's bits at the top (16-bit
+  /// samples into 32-bit words are shifted up 16): every channel interleaved, or, given a
+  /// `channel`, that channel alone.
+  public func write<Output: FixedWidthInteger>(_ frames: Range<Int>, channel: Int? = nil, into out: UnsafeMutablePointer<Output>) {
+    switch integers {
+    case .int16: write(frames, channel: channel, reading: Int16.self, into: out)
+    case .int32: write(frames, channel: channel, reading: Int32.self, into: out)
+    }
+  }
+
+  /// Writes frames `frames`, every channel interleaved, to `out` as floats, exactly as
+  /// libswresample converts them: 16-bit samples over 2^15, 32-bit over 2^31.
+  public func writeFloats(_ frames: Range<Int>, into out: UnsafeMutablePointer<Float>) {
+    switch integers {
+    case .int16: convert(frames, reading: Int16.self, scale: 1.0 / 32_768, into: out)
+    case .int32: convert(frames, reading: Int32.self, scale: 1.0 / 2_147_483_648, into: out)
+    }
+  }
+
+  private func write<Sample: FixedWidthInteger, Output: FixedWidthInteger>(
+    _ frames: Range<Int>, channel: Int?, reading _: Sample.Type, into out: UnsafeMutablePointer<Output>
+  ) {
+    let shift = Output.bitWidth - Sample.bitWidth
+    let channels = channel == nil ? 0..<channelCount : channel!..<(channel! + 1)
+    if !planar, channel == nil, shift == 0 {
+      let bytes = frames.count * channelCount * MemoryLayout<Sample>.size
+      UnsafeMutableRawPointer(out).copyMemory(from: UnsafeRawPointer(samples(Sample.self, plane: 0) + (first + frames.lowerBound) * channelCount), byteCount: bytes)
       return
     }
-    func weave<Sample>(_: Sample.Type) {
-      let out = destination.assumingMemoryBound(to: Sample.self)
-      for channel in 0..<channels {
-        let plane = UnsafeRawPointer(planes[channel]!).assumingMemoryBound(to: Sample.self) + first
-        for frame in 0..<count { out[frame * channels + channel] = plane[frame] }
+    for (index, frame) in frames.enumerated() {
+      for (slot, channel) in channels.enumerated() {
+        out[index * channels.count + slot] = Output(truncatingIfNeeded: sample(Sample.self, frame: frame, channel: channel)) << shift
       }
     }
-    if bytesPerSample == 2 { weave(Int16.self) } else { weave(Int32.self) }
+  }
+
+  private func convert<Sample: FixedWidthInteger>(_ frames: Range<Int>, reading _: Sample.Type, scale: Float, into out: UnsafeMutablePointer<Float>) {
+    for (index, frame) in frames.enumerated() {
+      for channel in 0..<channelCount { out[index * channelCount + channel] = Float(sample(Sample.self, frame: frame, channel: channel)) * scale }
+    }
+  }
+
+  /// Held frame `frame`'s sample of `channel`.
+  @inline(__always)
+  private func sample<Sample>(_: Sample.Type, frame: Int, channel: Int) -> Sample {
+    planar ? samples(Sample.self, plane: channel)[first + frame] : samples(Sample.self, plane: 0)[(first + frame) * channelCount + channel]
+  }
+
+  /// The start of plane `plane`'s samples.
+  @inline(__always)
+  private func samples<Sample>(_: Sample.Type, plane: Int) -> UnsafePointer<Sample> {
+    UnsafeRawPointer(frame.pointer.pointee.extended_data[plane]!).assumingMemoryBound(to: Sample.self)
   }
 }

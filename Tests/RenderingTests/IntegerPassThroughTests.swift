@@ -88,8 +88,8 @@ import Testing
     }
   }
 
-  /// A 16-bit FLAC's and an ALAC file's decoded integers are the samples the ffmpeg CLI decodes,
-  /// and their floats are those integers over 2^15; 24-bit FLAC's are 32-bit words.
+  /// A 16-bit FLAC's and an ALAC file's (planar) decoded integers are the samples the ffmpeg CLI
+  /// decodes, and their floats are those integers over 2^15; 24-bit FLAC's are 32-bit words.
   @Test func decodedBlocksHoldTheSourcesIntegers() throws {
     let folder = TemporaryFolder()
     let samples = Signal.noise(channels: 2, frames: 23_459)
@@ -109,25 +109,32 @@ import Testing
     #expect(floats == words.map { Float($0) / 2_147_483_648 })
   }
 
-  /// Every block of `path`, as integers copied in two pieces each and as floats.
+  /// Every block of `path`, as integers held in two pieces each (and written out after the
+  /// reader has moved on), and as floats.
   static func readDecoded<Sample: FixedWidthInteger>(
     _ path: String, as _: Sample.Type, expecting type: DecodedIntegers
   ) throws -> (integers: [Sample], floats: [Float]) {
     let reader = try AudioFileReader(path: path)
-    var integers: [Sample] = []
+    var held: [HeldIntegers] = []
     var floats: [Float] = []
     while let block = try reader.nextDecodedBlock() {
       #expect(block.integers == type)
-      let channels = reader.output.channelCount
-      var copied = [Sample](repeating: 0, count: block.frameCount * channels)
       let half = block.frameCount / 2
-      copied.withUnsafeMutableBytes { raw in
-        block.copyIntegers(0..<half, to: raw.baseAddress!)
-        block.copyIntegers(half..<block.frameCount, to: raw.baseAddress! + half * channels * MemoryLayout<Sample>.size)
-      }
-      integers += copied
+      held += [block.holdIntegers(0..<half), block.holdIntegers(half..<block.frameCount)]
       floats += try block.floats()
     }
+    let channels = reader.output.channelCount
+    var integers: [Sample] = []
+    var heldFloats: [Float] = []
+    for piece in held {
+      var samples = [Sample](repeating: 0, count: piece.frameCount * channels)
+      var converted = [Float](repeating: 0, count: piece.frameCount * channels)
+      samples.withUnsafeMutableBufferPointer { piece.write(0..<piece.frameCount, into: $0.baseAddress!) }
+      converted.withUnsafeMutableBufferPointer { piece.writeFloats(0..<piece.frameCount, into: $0.baseAddress!) }
+      integers += samples
+      heldFloats += converted
+    }
+    #expect(heldFloats == floats, "held integers convert as the reader converts")
     return (integers, floats)
   }
 

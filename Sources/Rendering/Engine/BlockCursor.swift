@@ -50,10 +50,10 @@ struct SourcePiece {
     return UnsafeBufferPointer(rebasing: all[(frames.lowerBound * channels)..<(frames.upperBound * channels)])
   }
 
-  /// Copies the piece's frames, as the source's decoded integers (the block's `integers`), to
-  /// `destination`.
-  func copyIntegers(to destination: UnsafeMutableRawPointer) {
+  /// The piece's frames as the source's decoded integers (the block's `integers`), held beyond
+  /// the block's time.
+  func holdIntegers() -> HeldIntegers {
     guard case .decoded(let decoded, _) = block else { preconditionFailure("only decoded blocks hold integers") }
-    decoded.copyIntegers(frames, to: destination)
+    return decoded.holdIntegers(frames)
   }
 }

@@ -69,26 +69,28 @@ final class ClipReader {
   }
 
   /// The type of the source's decoded integers in which the next `frames` frames can pass
-  /// through untouched (`passesThrough`), copied as they are (`copyIntegers`); nil when they
-  /// are floats to mix: a converted, spliced or stretched source, or frames the beat-alignment
-  /// check hears.
+  /// through untouched (`passesThrough`), held as they are (`holdIntegers`); nil when they are
+  /// floats to mix: a converted, spliced or stretched source, or frames the beat-alignment check
+  /// hears.
   func integersPassingThrough(_ frames: Int) throws(RenderError) -> DecodedIntegers? {
     let onTimeline = (clip.start + position)..<(clip.start + position + Int64(frames))
     guard passesThrough(frames), watch?.hears(onTimeline) != true else { return nil }
     return try cursor.current(fetching: reader.nextSourceBlock)?.integers
   }
 
-  /// Copies the next `frames` frames, which pass through as integers of `integers`
-  /// (`integersPassingThrough`), to `destination`, interleaved.
-  func copyIntegers(_ frames: Int, as integers: DecodedIntegers, to destination: UnsafeMutableRawPointer) throws(RenderError) {
+  /// The next `frames` frames, which pass through as integers of `integers`
+  /// (`integersPassingThrough`), held as the decoder's integers: a piece per decoded block.
+  func holdIntegers(_ frames: Int, as integers: DecodedIntegers) throws(RenderError) -> [HeldIntegers] {
+    var pieces: [HeldIntegers] = []
     var done = 0
     while done < frames {
       let piece = try nextFrames(upTo: frames - done)
       precondition(piece.block.integers == integers, "a source's blocks change type")
-      piece.copyIntegers(to: destination + done * channels * integers.byteCount)
+      pieces.append(piece.holdIntegers())
       position += Int64(piece.frameCount)
       done += piece.frameCount
     }
+    return pieces
   }
 
   /// Adds (or, with `replacing`, writes) the next `frames` frames of the clip into `destination`,

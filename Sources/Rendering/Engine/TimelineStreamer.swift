@@ -23,7 +23,7 @@ enum StreamerMessage: Sendable {
 /// copied, not mixed, and keeps its samples bit for bit (outside a crossfade's fades, a crossfaded
 /// track is exact too), as its source's integers where it can (`mix`); silence between clips is
 /// exact zeros. Any number of clips may sound at
-/// once. Each clip's decoder is opened `lookahead` frames before the clip starts (at least as long
+/// once. Each clip's decoder is opened `openingLead` frames before the clip starts (at least as long
 /// as the longest crossfade), decoders close as their clips end, and only
 /// plain sample chunks cross to the encoding thread, through a bounded queue: memory follows the
 /// clips that sound, not the playlist's length.
@@ -65,7 +65,7 @@ struct TimelineStreamer: Sendable {
 
   /// How far ahead of a clip's start its decoder is opened: the longest overlap of consecutive
   /// tracks, and one block.
-  private var lookahead: Int64 {
+  private var openingLead: Int64 {
     let tracks = timeline.clips.filter { $0.layer == .track }
     let longestOverlap = zip(tracks, tracks.dropFirst()).map { max(0, $0.end - $1.start) }.max() ?? 0
     return longestOverlap + Int64(Self.blockFrames)
@@ -102,12 +102,13 @@ struct TimelineStreamer: Sendable {
     var readers: [ClipReader] = []
     var nextClip = 0
     let held = LookaheadQueue(lookaheadFrames: bus.lookaheadFrames, channels: format.layout.channelCount)
+    let openingLead = openingLead
     var position = max(0, range.lowerBound - bus.primingFrames)
     var stretchingAhead: [Int: ClipReader] = [:]
     var nextStretched = 0
     while position < mixEnd {
       if cancellation.isCancelled { throw .cancelled }
-      while nextClip < clips.count && clips[nextClip].start <= position + lookahead && clips[nextClip].start < mixEnd {
+      while nextClip < clips.count && clips[nextClip].start <= position + openingLead && clips[nextClip].start < mixEnd {
         // Clips that end before the range begins are never opened.
         if let early = stretchingAhead.removeValue(forKey: nextClip) {
           readers.append(early)
@@ -160,9 +161,7 @@ struct TimelineStreamer: Sendable {
   /// integers when the output takes them; otherwise as floats.
   private func mix(_ sounding: [ClipReader], frames: Int, inside: Bool, into held: LookaheadQueue) throws(RenderError) -> MixSamples {
     if inside, sounding.count == 1, let integers = try sounding[0].integersPassingThrough(frames), format.takes(integers) {
-      return try held.integerBlock(integers, frames: frames) { (destination) throws(RenderError) in
-        try sounding[0].copyIntegers(frames, as: integers, to: destination)
-      }
+      return .integers(try sounding[0].holdIntegers(frames, as: integers))
     }
     return try held.block(frames: frames) { (mix) throws(RenderError) in
       if sounding.isEmpty { mix.update(repeating: 0) }
@@ -186,7 +185,7 @@ struct TimelineStreamer: Sendable {
     switch mixed.samples {
     case .floats(let block):
       floats = block
-    case .int16, .int32:
+    case .integers:
       let block = IntegerBusBlock(samples: mixed.samples, firstFrame: firstFrame, part: range, channels: channels)
       if bus.passIntegers(block, upcomingIsIntegers: held.upcomingIsIntegers) {
         return try send(MixedPCM(samples: mixed.samples, firstFrame: firstFrame, dither: false, format: format), into: queue)

@@ -7,8 +7,8 @@ import SampleBlocks
 ///
 /// Float samples that came unprocessed from integer sources lie exactly on that integer grid, so
 /// rounding them back gives the source's samples bit for bit; a source's integers passed through
-/// as they are (`MixSamples.int16`, `.int32`) are copied, widened where the output has more bits.
-/// Processed samples headed for an integer format get TPDF dither of ±1 LSB, seeded by the
+/// as the decoder made them (`MixSamples.integers`) are copied, widened where the output has more
+/// bits. Processed samples headed for an integer format get TPDF dither of ±1 LSB, seeded by the
 /// sample's position in the output, so the same render always gives the same bytes, however the
 /// block is cut into frames.
 struct MixedPCM: PCMSource, Sendable {
@@ -17,21 +17,34 @@ struct MixedPCM: PCMSource, Sendable {
   let firstFrame: Int64
   let dither: Bool
   let format: EncoderInputFormat
+  let frameCount: Int
 
-  var frameCount: Int { samples.count / format.layout.channelCount }
+  init(samples: MixSamples, firstFrame: Int64, dither: Bool, format: EncoderInputFormat) {
+    self.samples = samples
+    self.firstFrame = firstFrame
+    self.dither = dither
+    self.format = format
+    frameCount = samples.frameCount(channels: format.layout.channelCount)
+  }
 
   func write(from start: Int, count: Int, into plane: (Int) -> UnsafeMutableRawPointer) {
     let channels = format.layout.channelCount
-    let range = (start * channels)..<((start + count) * channels)
     for index in 0..<(format.isPlanar ? channels : 1) {
-      let out = plane(index)
       switch samples {
       case .floats(let block):
-        fill(out, plane: index, from: UnsafeBufferPointer(rebasing: block.samples[range]), firstFrame: firstFrame + Int64(start))
-      case .int16(let block):
-        copyIntegers(UnsafeBufferPointer(rebasing: block.samples[range]), plane: index, sourceBits: 16, into: out)
-      case .int32(let block):
-        copyIntegers(UnsafeBufferPointer(rebasing: block.samples[range]), plane: index, sourceBits: 32, into: out)
+        let part = UnsafeBufferPointer(rebasing: block.samples[(start * channels)..<((start + count) * channels)])
+        fill(plane(index), plane: index, from: part, firstFrame: firstFrame + Int64(start))
+      case .integers(let pieces):
+        let channel = format.isPlanar ? index : nil
+        let frameSamples = format.isPlanar ? 1 : channels
+        let out = plane(index)
+        forEachPiece(in: start..<(start + count), of: pieces) { piece, frames, done in
+          switch format.sampleType {
+          case .int16: piece.write(frames, channel: channel, into: out.assumingMemoryBound(to: Int16.self) + done * frameSamples)
+          case .int32: piece.write(frames, channel: channel, into: out.assumingMemoryBound(to: Int32.self) + done * frameSamples)
+          case .float32: preconditionFailure("integers pass through into integer output only")
+          }
+        }
       }
     }
   }
@@ -39,8 +52,11 @@ struct MixedPCM: PCMSource, Sendable {
   /// Writes one output plane of float samples: every channel when interleaved, channel `plane`
   /// when planar.
   private func fill(_ raw: UnsafeMutableRawPointer, plane: Int, from samples: UnsafeBufferPointer<Float>, firstFrame: Int64) {
-    let (first, stride, count) = picking(plane, of: samples.count)
     let channels = format.layout.channelCount
+    // Which interleaved samples go to this plane, and where the first one is.
+    let stride = format.isPlanar ? channels : 1
+    let first = format.isPlanar ? plane : 0
+    let count = format.isPlanar ? samples.count / channels : samples.count
     switch format.sampleType {
     case .float32:
       let out = raw.assumingMemoryBound(to: Float.self)
@@ -52,42 +68,6 @@ struct MixedPCM: PCMSource, Sendable {
       Quantizer(bits: bits, dither: dither, channels: channels, firstFrame: firstFrame)
         .quantize(samples, first: first, stride: stride, count: count, into: raw.assumingMemoryBound(to: Int32.self))
     }
-  }
-
-  /// Writes one output plane of a source's integers (`sourceBits` wide, the source's bits at the
-  /// top), shifted up to the top of the output's samples: 16-bit samples into 32-bit words sit
-  /// high, as the quantizer puts them. A source is passed through only into integers as wide.
-  private func copyIntegers<Sample: FixedWidthInteger>(
-    _ samples: UnsafeBufferPointer<Sample>, plane: Int, sourceBits: Int, into raw: UnsafeMutableRawPointer
-  ) {
-    let (first, stride, count) = picking(plane, of: samples.count)
-    switch format.sampleType {
-    case .int16:
-      precondition(sourceBits == 16, "a passed-through source is never wider than the output")
-      copy(samples, first: first, stride: stride, count: count, shift: 0, into: raw.assumingMemoryBound(to: Int16.self))
-    case .int32:
-      copy(samples, first: first, stride: stride, count: count, shift: 32 - sourceBits, into: raw.assumingMemoryBound(to: Int32.self))
-    case .float32:
-      preconditionFailure("integers pass through into integer output only")
-    }
-  }
-
-  /// Copies every `stride`-th of `count` samples from `first`, shifted left by `shift`, to `out`.
-  private func copy<Sample: FixedWidthInteger, Output: FixedWidthInteger>(
-    _ samples: UnsafeBufferPointer<Sample>, first: Int, stride: Int, count: Int, shift: Int, into out: UnsafeMutablePointer<Output>
-  ) {
-    if stride == 1, shift == 0, Sample.self == Output.self {
-      UnsafeMutableRawPointer(out).copyMemory(from: samples.baseAddress! + first, byteCount: count * MemoryLayout<Output>.stride)
-      return
-    }
-    for index in 0..<count { out[index] = Output(truncatingIfNeeded: samples[first + index * stride]) << shift }
-  }
-
-  /// Which of a block's `sampleCount` interleaved samples go to output plane `plane`: every one
-  /// when interleaved, every channel-th from the plane's channel when planar.
-  private func picking(_ plane: Int, of sampleCount: Int) -> (first: Int, stride: Int, count: Int) {
-    let channels = format.layout.channelCount
-    return format.isPlanar ? (plane, channels, sampleCount / channels) : (0, 1, sampleCount)
   }
 }
 

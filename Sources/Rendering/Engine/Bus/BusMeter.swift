@@ -40,8 +40,8 @@ struct BusMeter: BusStage {
 
   /// Measures the block's samples as floats, converted into the copy its thread gets.
   mutating func hear(_ block: IntegerBusBlock) {
-    let samples = block.samples
-    worker?.add(pool.block(count: samples.count) { samples.copyFloats(0..<samples.count, to: $0.baseAddress!) })
+    let (samples, frames, channels) = (block.samples, block.frameCount, block.channels)
+    worker?.add(pool.block(count: frames * channels) { samples.copyFloats(frames: frames, channels: channels, to: $0.baseAddress!) })
   }
 
   var notes: [String] { [] }

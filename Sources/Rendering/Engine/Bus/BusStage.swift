@@ -127,7 +127,7 @@ struct IntegerBusBlock {
   let part: Range<Int64>
   let channels: Int
 
-  var frameCount: Int { samples.count / channels }
+  var frameCount: Int { samples.frameCount(channels: channels) }
   /// The timeline frames the block covers.
   var frames: Range<Int64> { firstFrame..<(firstFrame + Int64(frameCount)) }
 }

@@ -3,8 +3,8 @@ import SampleBlocks
 
 /// Mixed blocks held back until the bus has the frames after them that it must see (its
 /// look-ahead); with no look-ahead each block leaves as soon as it is mixed. The mixer mixes
-/// straight into the queue's pooled blocks (`block(frames:mixing:)`), or copies a clip's
-/// integers into them (`integerBlock`), and they leave it as they are.
+/// straight into the queue's pooled blocks (`block(frames:mixing:)`), or hands it a clip's
+/// integers as the decoder made them, and they leave it as they are.
 final class LookaheadQueue {
   /// A block as it came from the mixer.
   struct MixedBlock {
@@ -20,8 +20,6 @@ final class LookaheadQueue {
   /// Frames held in every block but the first.
   private var framesAfterFirst = 0
   private let floatPool = SampleBlockPool()
-  private let int16Pool = BufferPool<Int16>()
-  private let int32Pool = BufferPool<Int32>()
   /// The frames after the block handed out last, as floats, once asked for.
   private var upcoming: [Float] = []
 
@@ -38,26 +36,15 @@ final class LookaheadQueue {
     .floats(try floatPool.block(count: frames * channels, filling: mix))
   }
 
-  /// A block of `frames` frames of `integers` in one of the queue's buffers, which `copy` writes
-  /// (every sample).
-  func integerBlock<Failure: Error>(
-    _ integers: DecodedIntegers, frames: Int, copying copy: (UnsafeMutableRawPointer) throws(Failure) -> Void
-  ) throws(Failure) -> MixSamples {
-    let count = frames * channels
-    switch integers {
-    case .int16: return .int16(try int16Pool.block(count: count) { (samples) throws(Failure) in try copy(UnsafeMutableRawPointer(samples.baseAddress!)) })
-    case .int32: return .int32(try int32Pool.block(count: count) { (samples) throws(Failure) in try copy(UnsafeMutableRawPointer(samples.baseAddress!)) })
-    }
-  }
-
   /// A float block in one of the queue's buffers holding `samples` converted.
   func floats(of samples: MixSamples) -> SampleBlock {
-    floatPool.block(count: samples.count) { samples.copyFloats(0..<samples.count, to: $0.baseAddress!) }
+    let frames = samples.frameCount(channels: channels)
+    return floatPool.block(count: frames * channels) { samples.copyFloats(frames: frames, channels: channels, to: $0.baseAddress!) }
   }
 
   /// Holds `samples`, a block made by the queue, whose first frame is `firstFrame`.
   func append(_ samples: MixSamples, firstFrame: Int64, exact: Bool) {
-    if !blocks.isEmpty { framesAfterFirst += samples.count / channels }
+    if !blocks.isEmpty { framesAfterFirst += samples.frameCount(channels: channels) }
     blocks.append(MixedBlock(samples: samples, firstFrame: firstFrame, exact: exact))
   }
 
@@ -66,7 +53,7 @@ final class LookaheadQueue {
   func next(mixEnded: Bool) -> MixedBlock? {
     guard !blocks.isEmpty, mixEnded || framesAfterFirst >= lookaheadFrames else { return nil }
     let block = blocks.removeFirst()
-    framesAfterFirst -= blocks.first.map { $0.samples.count / channels } ?? 0
+    framesAfterFirst -= blocks.first.map { $0.samples.frameCount(channels: channels) } ?? 0
     return block
   }
 
@@ -75,7 +62,7 @@ final class LookaheadQueue {
     var frames = 0
     for later in blocks where frames < lookaheadFrames {
       guard later.samples.isIntegers else { return false }
-      frames += later.samples.count / channels
+      frames += later.samples.frameCount(channels: channels)
     }
     return true
   }
@@ -84,10 +71,10 @@ final class LookaheadQueue {
   func withUpcoming<Result, Failure: Error>(_ body: (UnsafeBufferPointer<Float>) throws(Failure) -> Result) throws(Failure) -> Result {
     upcoming.removeAll(keepingCapacity: true)
     for later in blocks where upcoming.count < lookaheadFrames * channels {
-      let taken = min(later.samples.count, lookaheadFrames * channels - upcoming.count)
+      let taken = min(later.samples.frameCount(channels: channels), lookaheadFrames - upcoming.count / channels)
       let start = upcoming.count
-      upcoming.append(contentsOf: repeatElement(0, count: taken))
-      upcoming.withUnsafeMutableBufferPointer { later.samples.copyFloats(0..<taken, to: $0.baseAddress! + start) }
+      upcoming.append(contentsOf: repeatElement(0, count: taken * channels))
+      upcoming.withUnsafeMutableBufferPointer { later.samples.copyFloats(frames: taken, channels: channels, to: $0.baseAddress! + start) }
     }
     return try upcoming.withUnsafeBufferPointer { (frames) throws(Failure) -> Result in try body(frames) }
   }
