@@ -2,7 +2,7 @@ import CFFmpegShim
 
 /// Gapless trimming: the priming FFmpeg leaves dropped, the end trimmed at the stated length.
 extension AudioFileReader {
-  /// Converts the outgoing frame: entered at a seek's target, the priming FFmpeg left dropped,
+  /// Puts out the outgoing frame (`convert`): entered at a seek's target, the priming FFmpeg left dropped,
   /// the end trimmed at the length the file states; nil when nothing of it is kept.
   func convertDecodedFrame() throws(AudioFileError) -> DecodedBlock? {
     let frame = outgoingFrame

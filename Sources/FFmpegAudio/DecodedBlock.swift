@@ -16,9 +16,6 @@ public enum DecodedIntegers: Sendable, Equatable {
     default: return nil
     }
   }
-
-  /// Bytes per sample.
-  public var byteCount: Int { self == .int16 ? 2 : 4 }
 }
 
 /// A block of decoded samples, valid until the reader's next block: its frames as floats in the

@@ -45,7 +45,9 @@ func forEachPiece(in frames: Range<Int>, of pieces: [HeldIntegers], _ body: (Hel
   var start = 0
   for piece in pieces {
     let inPiece = frames.clamped(to: start..<(start + piece.frameCount))
-    if !inPiece.isEmpty { body(piece, (inPiece.lowerBound - start)..<(inPiece.upperBound - start), inPiece.lowerBound - frames.lowerBound) }
+    if !inPiece.isEmpty {
+      body(piece, (inPiece.lowerBound - start)..<(inPiece.upperBound - start), inPiece.lowerBound - frames.lowerBound)
+    }
     start += piece.frameCount
     if start >= frames.upperBound { return }
   }
