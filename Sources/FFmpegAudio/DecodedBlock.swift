@@ -53,10 +53,13 @@ public struct DecodedBlock {
 public final class HeldIntegers: @unchecked Sendable {
   // @unchecked: the frame is a reference of its own to a buffer no one writes any more.
   private let frame: Frame
-  /// The held frames' first in `frame`, and how many there are.
+  /// The held frames' first in `frame`.
   private let first: Int
+  /// How many sample frames are held.
   public let frameCount: Int
+  /// The samples' type.
   public let integers: DecodedIntegers
+  /// How many channels each frame has.
   public let channelCount: Int
   private let planar: Bool
 
