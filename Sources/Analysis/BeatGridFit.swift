@@ -55,9 +55,9 @@ struct BeatGridFit {
     guard beats.count >= Self.minimumBeats, Double(beats.count) / Double(span.count) >= TempoAnalysis.minimumCoverage else {
       return TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: confidence(of: fitted), grid: nil)
     }
-    let (levels, counted) = levels(of: fitted, beats: span, strength: strength)
+    let (levels, counted, doubt) = levels(of: fitted, beats: span, strength: strength)
     var analysis = TempoAnalysis(sampleRate: sampleRate, estimatedBPM: estimated, confidence: levels[counted].confidence, grid: levels[counted].grid)
-    analysis.candidates = levels
+    (analysis.candidates, analysis.doubt) = (levels, doubt)
     return analysis
   }
 

@@ -15,11 +15,14 @@ public struct TempoAnalysis: Sendable, Equatable, Codable {
   public var grid: BeatGrid?
   /// The grid at half, its own and double tempo (`BeatGridFit.levels`); empty without a grid.
   public var candidates: [TempoCandidate] = []
+  /// Why the grid's tempo is in doubt however well it fits (the rhythm cannot tell its octave);
+  /// nil when nothing is. A grid in doubt is never sure; a tempo range (`counted(in:)`) settles it.
+  public var doubt: String?
 
   /// The share of the grid's beats an onset must land on for a grid to be given: half.
   public static let minimumCoverage = 0.5
   /// The version of the method; analyses made by another are made again (facts cache).
-  public static let methodVersion = 5
+  public static let methodVersion = 6
   /// The version of the method that made this analysis; nil in analyses made before versions.
   public var version: Int? = methodVersion
 
@@ -34,20 +37,21 @@ public struct TempoAnalysis: Sendable, Equatable, Codable {
   /// The grid's tempo, in beats per minute; nil without a grid.
   public var beatsPerMinute: Double? { grid?.beatsPerMinute(sampleRate: sampleRate) }
 
-  /// True when the grid is sure enough to match beats on (`BeatGrid.sureConfidence`).
-  public var isSure: Bool { grid != nil && confidence >= BeatGrid.sureConfidence }
+  /// True when the grid is sure enough to match beats on (`BeatGrid.sureConfidence`) and in no doubt.
+  public var isSure: Bool { grid != nil && confidence >= BeatGrid.sureConfidence && doubt == nil }
 
-  /// The grid counted in `range` (BPM) and its confidence: the best-scored candidate in it, or
-  /// the grid halved or doubled into it; the grid itself without a range; nil without a grid. A
-  /// range at least an octave wide always holds one.
-  public func counted(in range: ClosedRange<Double>?) -> (grid: BeatGrid, confidence: Double)? {
+  /// The grid counted in `range` (BPM), its confidence and doubt: the best-scored candidate in
+  /// it, or the grid halved or doubled into it; the grid itself without a range; nil without a
+  /// grid. A range at least an octave wide always holds one. A doubt about the octave is the
+  /// rhythm's, and a range settles it: a grid counted in one is in no doubt.
+  public func counted(in range: ClosedRange<Double>?) -> (grid: BeatGrid, confidence: Double, doubt: String?)? {
     guard var grid else { return nil }
-    guard let range else { return (grid, confidence) }
+    guard let range else { return (grid, confidence, doubt) }
     let inRange = { (grid: BeatGrid) in range.contains(grid.beatsPerMinute(sampleRate: self.sampleRate)) }
-    if let best = candidates.filter({ inRange($0.grid) }).max(by: { $0.score < $1.score }) { return (best.grid, best.confidence) }
+    if let best = candidates.filter({ inRange($0.grid) }).max(by: { $0.score < $1.score }) { return (best.grid, best.confidence, nil) }
     while grid.beatsPerMinute(sampleRate: sampleRate) < range.lowerBound, grid.framesPerBeat >= 2 { grid = grid.doubled() }
     while grid.beatsPerMinute(sampleRate: sampleRate) > range.upperBound, grid.beatCount > 1 { grid = grid.halved() }
-    return (grid, confidence)
+    return (grid, confidence, nil)
   }
 }
 

@@ -46,6 +46,10 @@ struct BeatMatcher {
           format: "the %@ track's beat grid is unsure (confidence %.2f, under %.2f; give its entry a 'bpm' to match it anyway)", side,
           item.beatConfidence, BeatGrid.sureConfidence))
     }
+    for (side, item) in [("outgoing", outgoingBeat), ("incoming", incomingBeat)] {
+      guard let doubt = item.beatDoubt else { continue }
+      return .plain(reason: "the \(side) track's tempo is in doubt (\(doubt); give its entry a 'bpm' or the mix a tempo range to match it anyway)")
+    }
     guard outgoing.splices.isEmpty, outgoing.stretch?.keyFrames.isEmpty ?? true else {
       return .plain(reason: "the outgoing track's timing is edited where it ends (pauses cut, or still returning to its tempo)")
     }

@@ -31,6 +31,9 @@ public struct PlanItem: Sendable {
   /// How sure that grid is (1 where the playlist states the tempo); beats are matched only on
   /// grids of `BeatGrid.sureConfidence` or more.
   public var beatConfidence = 1.0
+  /// Why that grid's tempo is in doubt however sure it is (its octave); beats are not matched on a
+  /// grid in doubt. Nil when nothing is.
+  public var beatDoubt: String?
   /// Whether its transition into the next entry matches beats; the defaults' when nil.
   public var beatMatch: Bool?
   /// Whether its crossfade into the next entry swaps the bass; the defaults' when nil.

@@ -70,7 +70,7 @@ import Testing
     let table = set.report.table()
     let row = try #require(table.split(separator: "\n").first { $0.hasSuffix("three-tempos.flac") })
     #expect(row.contains("% ?"), "\(row)")
-    #expect(table.contains("? an unsure tempo (confidence under 60%)"))
+    #expect(table.contains("? an unsure tempo (confidence under 60%, or in doubt)"))
     let sureRow = try #require(table.split(separator: "\n").first { $0.hasSuffix("/house.flac") })
     #expect(!sureRow.contains("?"))
   }

@@ -125,7 +125,10 @@ struct MixPlanning {
       source: index, availableFrames: length, inPoint: options.inPoint?.frames(at: sampleRate) ?? 0, outPoint: options.outPoint?.frames(at: sampleRate),
       gain: gain(options), fadeIn: fade(options.fadeIn),
       fadeOut: fade(options.fadeOut), album: input.album ?? facts[index].info.tags["album"], label: input.label)
-    if withBeat { (item.beat, item.beatConfidence) = (beatGrid(index), beat(ofInput: index).confidence) }
+    if withBeat {
+      let beat = beat(ofInput: index)
+      (item.beat, item.beatConfidence, item.beatDoubt) = (beatGrid(index), beat.confidence, beat.doubt)
+    }
     if index == 0, let stretch {
       item.inPoint += stretch.trimmed
       item.stretch = (stretch.frames, stretch.method)
@@ -150,7 +153,8 @@ struct MixPlanning {
     let length = Int64((beats * grid.framesPerBeat * ratio).rounded())
     let bpm = 60 * Double(sampleRate) / (grid.framesPerBeat * ratio)
     let counted = beats.truncatingRemainder(dividingBy: 4) == 0 ? "\(Int(beats / 4)) bars" : "\(String(format: "%g", beats)) beats"
-    let unsure = item.beatConfidence < BeatGrid.sureConfidence ? String(format: " (its beat grid is unsure: confidence %.2f)", item.beatConfidence) : ""
+    var unsure = item.beatConfidence < BeatGrid.sureConfidence ? String(format: " (its beat grid is unsure: confidence %.2f)", item.beatConfidence) : ""
+    if unsure.isEmpty, let doubt = item.beatDoubt { unsure = " (its tempo is in doubt: \(doubt))" }
     notes.append("\(input.label): a crossfade of \(counted) asks for \(TimeFormat.clock(frames: length, sampleRate: sampleRate)) at \(String(format: "%.2f", bpm)) BPM\(unsure)")
     return .crossfade(outLength: length, inLength: length, outCurve: spec.outCurve, inCurve: spec.inCurve, overlap: length)
   }

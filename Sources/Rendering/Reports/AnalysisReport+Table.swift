@@ -29,8 +29,10 @@ extension AnalysisReport {
     }
     if tracks.contains(where: { $0.loudnessConvention != nil }) { lines.append("* \(LoudnessConvention.dualMonoExplained)") }
     if tracks.contains(where: { $0.tempo.map { $0.beatsPerMinute != nil && !$0.sure } ?? false }) {
-      lines.append("? an unsure tempo (confidence under \(Int(BeatGrid.sureConfidence * 100))%): shown, but beats are not matched on it; give the entry a 'bpm' to match it")
+      lines.append(
+        "? an unsure tempo (confidence under \(Int(BeatGrid.sureConfidence * 100))%, or in doubt): shown, but beats are not matched on it; give the entry a 'bpm' to match it")
     }
+    for track in tracks { if let doubt = track.tempo?.doubt { lines.append("? \(track.file): its tempo is in doubt: \(doubt)") } }
     lines += notes.map { "note: \($0)" }
     return lines.joined(separator: "\n")
   }

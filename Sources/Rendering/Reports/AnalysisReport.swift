@@ -99,8 +99,10 @@ public struct AnalysisReport: Encodable, Sendable {
     public var estimatedBPM: Double?
     /// How sure the grid is (`TempoCandidate.confidence`; 1 where the playlist states the tempo).
     public var confidence: Double
-    /// True when the grid is sure enough to match beats on (`BeatGrid.sureConfidence`).
+    /// True when the grid is sure enough to match beats on (`BeatGrid.sureConfidence`) and in no doubt.
     public var sure: Bool
+    /// Why the tempo is in doubt however well its grid fits (`TempoAnalysis.doubt`); nil when nothing is.
+    public var doubt: String?
     /// The tempos the beat could be counted in (half, its own and double), best scored first.
     public var candidates: [Candidate]
     /// Where the grid came from: the analysis, the playlist, or both.
@@ -125,6 +127,7 @@ public struct AnalysisReport: Encodable, Sendable {
       estimatedBPM = estimated.map { rounded($0, 2) }
       confidence = rounded(beat.confidence, 3)
       sure = beat.isSure
+      doubt = beat.doubt
       candidates = beat.candidates.sorted { $0.score > $1.score }.map {
         Candidate(beatsPerMinute: rounded($0.grid.beatsPerMinute(sampleRate: beat.sampleRate), 3), score: rounded($0.score, 3))
       }

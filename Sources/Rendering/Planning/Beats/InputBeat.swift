@@ -9,6 +9,9 @@ public struct InputBeat: Sendable, Equatable {
   public var grid: BeatGrid?
   /// The analysis' confidence, or 1 where the playlist gives the tempo.
   public var confidence: Double
+  /// Why the analysed tempo is in doubt however well its grid fits (`TempoAnalysis.doubt`); nil
+  /// when nothing is, where the playlist gives the tempo, or where a tempo range counted it.
+  public var doubt: String?
   /// The other tempos the analysis could count the beat in, with their scores (none where the
   /// playlist gives the tempo).
   public var candidates: [TempoCandidate]
@@ -37,6 +40,7 @@ public struct InputBeat: Sendable, Equatable {
     let counted = facts.tempo?.counted(in: tempoRange)
     let found = counted?.grid
     confidence = stated.beatsPerMinute == nil ? counted?.confidence ?? facts.tempo?.confidence ?? 0 : 1
+    doubt = stated.beatsPerMinute == nil ? counted?.doubt : nil
     candidates = stated.beatsPerMinute == nil ? facts.tempo?.candidates ?? [] : []
     guard !stated.isEmpty else {
       grid = found
@@ -65,8 +69,8 @@ public struct InputBeat: Sendable, Equatable {
   }
 
   /// True when the grid is sure enough to match beats on: stated, or analysed with a confidence
-  /// of `BeatGrid.sureConfidence` or more.
-  public var isSure: Bool { grid != nil && confidence >= BeatGrid.sureConfidence }
+  /// of `BeatGrid.sureConfidence` or more and in no doubt.
+  public var isSure: Bool { grid != nil && confidence >= BeatGrid.sureConfidence && doubt == nil }
 
   /// The tempo in beats per minute; nil without a grid.
   public var beatsPerMinute: Double? { grid?.beatsPerMinute(sampleRate: sampleRate) }
