@@ -193,6 +193,9 @@ def main(table, work, segue):
             exact = sum(1 for key, ref in keys if key == ref)
             key_part = f"key exact {exact:>2} of {len(rows)} ({100 * exact / len(rows):5.1f}%)   weighted {sum(weighted(k, r) for k, r in keys) / len(rows):.3f}"
         print(f"    {name:<22} {tempo_part}   {key_part}")
+    wrong_tempos = sum(1 for (bpm, sure, _, _), ref in zip(segue_found, references) if bpm and sure and not rules.agree(bpm, ref[0]))
+    wrong_keys = sum(1 for (_, _, key, sure), ref in zip(segue_found, references) if key and sure and key != ref[1])
+    print(f"    segue sure and wrong: {wrong_tempos} tempos, {wrong_keys} keys")
 
 
 if __name__ == "__main__":
