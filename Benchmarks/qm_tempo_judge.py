@@ -9,6 +9,10 @@ beats within 3 % of their median; it is steady (counted as sure) where the tempo
 coverage by real_judge's rules, and what Segue's would be if it took a steady tracker's tempo where
 its own is unsure (its own tempo where the two agree once folded into one octave, in the
 tracker's octave; the tracker's otherwise): a simulation that weighs the witness before it is built.
+Last, the ceiling of any rule over the two: on how many tracks with a reference either one's
+tempo, sure or not (Segue's estimate where it has no grid), is right as given, or right once
+halved or doubled, or twice so (`ceiling`). Coverage counts only tracks whose tempo is right, so
+no rule for when to be sure, nor for which octave to give, can reach past it.
 """
 
 import math
@@ -16,7 +20,7 @@ import subprocess
 import sys
 
 import real_references as rules
-from real_judge import COPIES, copy, coverage_line, segue_answers, tally, tracks
+from real_judge import COPIES, answer, copy, coverage_line, segue_tracks, tally, tracks
 
 STEADY = 0.75
 
@@ -57,6 +61,31 @@ def witnessed(segue, tracker):
     return heard, True
 
 
+def right_at_some_octave(bpm, reference):
+    """Whether bpm, or it halved, doubled, quartered or quadrupled, is right for the reference."""
+    return bool(bpm) and any(rules.tempo_right(bpm * factor, reference) for factor in (0.25, 0.5, 1, 2, 4))
+
+
+def estimate(track):
+    """Segue's tempo for one track, sure or not: its grid's, or aubio's estimate where it has no grid."""
+    tempo = track.get("tempo") or {}
+    return tempo.get("beatsPerMinute") or tempo.get("estimatedBPM")
+
+
+def ceiling(kind, own, heard, tempos):
+    """How many tracks with a reference Segue's tempo (`estimate`), the tracker's, or either is right on (sure or not)."""
+    judged = [(mine, theirs, t) for mine, (theirs, _), t in zip(own, heard, tempos) if t is not None]
+    counts = []
+    for right in (rules.tempo_right, right_at_some_octave):
+        counts += [sum(1 for mine, _, t in judged if right(mine, t)), sum(1 for _, theirs, t in judged if right(theirs, t)),
+                   sum(1 for mine, theirs, t in judged if right(mine, t) or right(theirs, t))]
+    total = len(judged)
+    share = lambda n: f"{n:>2} ({100 * n / total:4.1f}%)"
+    print(f"      ceiling on {kind} ({total} with a reference), right whether sure or not: segue {share(counts[0])},"
+          f" qm-dsp {share(counts[1])}, either {share(counts[2])}; at some octave: segue {share(counts[3])},"
+          f" qm-dsp {share(counts[4])}, either {share(counts[5])}")
+
+
 def main(harness, segue, work, tables):
     found = tracks(tables)
     tempos = [tempo for _, _, _, tempo, _, _ in found]
@@ -64,7 +93,8 @@ def main(harness, segue, work, tables):
     for kind in COPIES:
         paths = [copy(path, work, kind, package) for package, _, path, *_ in found]
         heard = [tracked(harness, path) for path in paths]
-        own = [(bpm, sure) for bpm, sure, _, _ in segue_answers(segue, paths)]
+        analyzed = segue_tracks(segue, paths)
+        own = [answer(track)[:2] for track in analyzed]
         print(coverage_line(f"qm-dsp {kind}", tally(heard, tempos, rules.tempo_right)))
         combined = [witnessed(mine, theirs) for mine, theirs in zip(own, heard)]
         print(coverage_line(f"segue + qm-dsp witness {kind}", tally(combined, tempos, rules.tempo_right)))
@@ -72,6 +102,7 @@ def main(harness, segue, work, tables):
                  if sure and t and not rules.tempo_right(bpm, t)]
         if wrong:
             print(f"      sure and wrong with the witness: {', '.join(wrong)}")
+        ceiling(kind, [estimate(track) for track in analyzed], heard, tempos)
 
 
 if __name__ == "__main__":

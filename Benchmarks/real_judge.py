@@ -46,16 +46,24 @@ def copy(path, work, kind, package):
     return target
 
 
-def segue_answers(segue, paths):
-    """segue analyze's tempo and key of each path: [(bpm or None, tempo sure, key or None, key sure)]."""
+def segue_tracks(segue, paths):
+    """segue analyze's JSON object for each path, in the order of paths."""
     output = subprocess.run([segue, "analyze", "--no-cache", "--json", "--progress", "none"] + paths,
                             check=True, capture_output=True, text=True).stdout
-    answers = {}
-    for track in json.loads(output)["tracks"]:
-        tempo, key = track.get("tempo") or {}, track.get("key") or {}
-        found = rules.key_parse(key["tonic"] + ("m" if key.get("mode") == "minor" else "")) if key.get("tonic") else None
-        answers[track["file"]] = (tempo.get("beatsPerMinute"), bool(tempo.get("sure")), found, bool(key.get("sure")))
-    return [answers[path] for path in paths]
+    by_file = {track["file"]: track for track in json.loads(output)["tracks"]}
+    return [by_file[path] for path in paths]
+
+
+def answer(track):
+    """One track's tempo and key from its JSON object: (bpm or None, tempo sure, key or None, key sure)."""
+    tempo, key = track.get("tempo") or {}, track.get("key") or {}
+    found = rules.key_parse(key["tonic"] + ("m" if key.get("mode") == "minor" else "")) if key.get("tonic") else None
+    return tempo.get("beatsPerMinute"), bool(tempo.get("sure")), found, bool(key.get("sure"))
+
+
+def segue_answers(segue, paths):
+    """segue analyze's tempo and key of each path: [(bpm or None, tempo sure, key or None, key sure)]."""
+    return [answer(track) for track in segue_tracks(segue, paths)]
 
 
 def tempo_verdict(found, reference):
