@@ -11,8 +11,9 @@ its own is unsure (its own tempo where the two agree once folded into one octave
 tracker's octave; the tracker's otherwise): a simulation that weighs the witness before it is built.
 Last, the ceiling of any rule over the two: on how many tracks with a reference either one's
 tempo, sure or not (Segue's estimate where it has no grid), is right as given, or right once
-halved or doubled, or twice so (`ceiling`). Coverage counts only tracks whose tempo is right, so
-no rule for when to be sure, nor for which octave to give, can reach past it.
+halved, doubled, quartered or quadrupled (`ceiling`). Coverage counts only tracks whose tempo is
+right, so no rule that gives one of these two tempos, whatever it decides about being sure and
+about the octave, can reach past it.
 """
 
 import math
@@ -80,7 +81,7 @@ def ceiling(kind, own, heard, tempos):
         counts += [sum(1 for mine, _, t in judged if right(mine, t)), sum(1 for _, theirs, t in judged if right(theirs, t)),
                    sum(1 for mine, theirs, t in judged if right(mine, t) or right(theirs, t))]
     total = len(judged)
-    share = lambda n: f"{n:>2} ({100 * n / total:4.1f}%)"
+    share = lambda n: f"{n:>2} ({100 * n / max(total, 1):4.1f}%)"
     print(f"      ceiling on {kind} ({total} with a reference), right whether sure or not: segue {share(counts[0])},"
           f" qm-dsp {share(counts[1])}, either {share(counts[2])}; at some octave: segue {share(counts[3])},"
           f" qm-dsp {share(counts[4])}, either {share(counts[5])}")
